@@ -1,0 +1,1 @@
+# perf/: benchmarks (standard MPI programs) and the comparison harness.

@@ -1,0 +1,43 @@
+/*
+ * shm/doorbell.h - how a member sleeps when it has nothing to do and how a
+ * peer wakes it.
+ *
+ * Waiter (any thread of the member):          Waker (a peer, after it made
+ *   seen = doorbell (acquire)                  work visible, e.g. published a
+ *   sleepers++ (E: seq_cst)                    cell and set a summary bit):
+ *   re-check for work (F: seq_cst loads)         (G: seq_cst RMW/store of work)
+ *   futex_wait(doorbell, seen)                   if sleepers (H: seq_cst load)
+ *   sleepers--                                     doorbell++, futex_wake
+ *
+ * E/F and G/H form a Dekker pair: in the single total order of seq_cst
+ * operations either the waiter's re-check sees the work or the waker sees
+ * the sleeper and rings.  A ring between "seen" and the futex call makes
+ * futex_wait return at once (the word changed), so no wake-up is lost.
+ * The fast path of a waker is one load of a line that is only written when
+ * somebody goes to sleep: no system call.
+ */
+#ifndef SHM_DOORBELL_H
+#define SHM_DOORBELL_H
+
+#include <stdint.h>
+#include "shm/segment.h"
+
+/* Waker side: call after the work is visible through a seq_cst operation. */
+static inline void shm_doorbell_ring_if_sleeping(struct shm_member *m)
+{
+	void shm_doorbell_ring(struct shm_member *m);
+	/* H: pairs with E in shm_doorbell_sleep(). */
+	if (shm_load_seq_cst(&m->sleepers) != 0)
+		shm_doorbell_ring(m);
+}
+
+/* Waker side, slow path: bump the doorbell and wake every sleeper. */
+void shm_doorbell_ring(struct shm_member *m);
+
+/* Waiter side: sleep on the member's doorbell unless has_work(arg) says
+ * there is something to do after the sleeper count went up.  timeout_ns < 0
+ * sleeps until rung.  Returns 0 after a sleep or when work was found. */
+int shm_doorbell_sleep(struct shm_member *m, int (*has_work)(void *), void *arg,
+		       int64_t timeout_ns);
+
+#endif

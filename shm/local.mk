@@ -1,0 +1,9 @@
+# shm/: the shared segment and what lives in it (no MPI knowledge).
+noinst_LTLIBRARIES += libshm.la
+libshm_la_SOURCES = \
+	shm/atomic.h \
+	shm/segment.h shm/segment.c \
+	shm/ring.h shm/ring.c \
+	shm/futex.h shm/futex.c \
+	shm/doorbell.h shm/doorbell.c
+libshm_la_CFLAGS = $(AM_CFLAGS) -fPIC

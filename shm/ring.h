@@ -1,0 +1,110 @@
+/*
+ * shm/ring.h - single-producer/single-consumer ring of fixed-size cells.
+ *
+ * One ring per ordered pair of members.  Exactly one thread at a time
+ * produces (the sender's process, under its progress lock) and one consumes.
+ * Each cell starts with a sequence word; the positions are free-running
+ * uint32 counters masked by ncells-1 (ncells is a power of two).  The seq
+ * word is stored relative to the lap (lap = pos & ~mask), so memory that is
+ * all zero is an empty ring: rings need no initialisation and their pages
+ * are not touched until the pair first talks.
+ *
+ *   producer at position p          consumer at position c
+ *   ----------------------          ----------------------
+ *   seq == lap(p) ? (A: acquire)    seq == lap(c) + 1 ? (C: acquire)
+ *   write payload                   read payload
+ *   seq = lap(p) + 1 (B: release)   seq = lap(c) + ncells (D: release)
+ *
+ * B pairs with C: the consumer that sees p + 1 sees the whole payload.
+ * D pairs with A: the producer that sees the cell free again knows the
+ * consumer has finished reading it before the payload is overwritten.
+ * Producer and consumer never read each other's position, so the only lines
+ * that move between the two cores are the cells themselves: an 8-byte
+ * message costs one cache-line transfer (the seq word shares the line with
+ * the start of the payload).
+ */
+#ifndef SHM_RING_H
+#define SHM_RING_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "shm/atomic.h"
+
+#define SHM_CELL_HEADER 8u  /* seq word + pad; payload starts 8-aligned */
+
+struct shm_cell {
+	_Atomic uint32_t seq;
+	uint32_t pad;
+	unsigned char payload[];
+};
+
+struct shm_ring {
+	uint32_t ncells;     /* immutable after init */
+	uint32_t cell_size;
+	uint32_t mask;
+	uint32_t pad;
+	shm_cacheline_aligned uint32_t prod_pos; /* touched by the producer only */
+	shm_cacheline_aligned uint32_t cons_pos; /* touched by the consumer only */
+	shm_cacheline_aligned unsigned char cells[];
+};
+
+_Static_assert(offsetof(struct shm_ring, cells) % SHM_CACHELINE == 0, "cells are line-aligned");
+
+/* Bytes a ring of ncells cells of cell_size bytes occupies. */
+size_t shm_ring_bytes(uint32_t ncells, uint32_t cell_size);
+
+/* Write the geometry of a ring in zeroed shared memory (the cells stay zero,
+ * which means empty).  Done once by the segment's creator before anyone maps
+ * it. */
+void shm_ring_init(struct shm_ring *r, uint32_t ncells, uint32_t cell_size);
+
+static inline struct shm_cell *shm_ring_cell(struct shm_ring *r, uint32_t pos)
+{
+	return (struct shm_cell *)(r->cells + (size_t)(pos & r->mask) * r->cell_size);
+}
+
+/* Payload bytes one cell carries. */
+static inline uint32_t shm_ring_payload_size(const struct shm_ring *r)
+{
+	return r->cell_size - SHM_CELL_HEADER;
+}
+
+/* Producer: the payload of the next free cell, or NULL when the ring is full. */
+static inline void *shm_ring_reserve(struct shm_ring *r)
+{
+	struct shm_cell *c = shm_ring_cell(r, r->prod_pos);
+	/* A: pairs with D in shm_ring_consume(): the consumer is done with it. */
+	if (shm_load_acquire(&c->seq) != (r->prod_pos & ~r->mask))
+		return NULL;
+	return c->payload;
+}
+
+/* Producer: publish the cell returned by the last shm_ring_reserve(). */
+static inline void shm_ring_publish(struct shm_ring *r)
+{
+	struct shm_cell *c = shm_ring_cell(r, r->prod_pos);
+	/* B: pairs with C in shm_ring_peek(): the payload is visible first. */
+	shm_store_release(&c->seq, (r->prod_pos & ~r->mask) + 1);
+	r->prod_pos++;
+}
+
+/* Consumer: the payload of the oldest published cell, or NULL. */
+static inline void *shm_ring_peek(struct shm_ring *r)
+{
+	struct shm_cell *c = shm_ring_cell(r, r->cons_pos);
+	/* C: pairs with B in shm_ring_publish(). */
+	if (shm_load_acquire(&c->seq) != (r->cons_pos & ~r->mask) + 1)
+		return NULL;
+	return c->payload;
+}
+
+/* Consumer: hand the cell returned by shm_ring_peek() back to the producer. */
+static inline void shm_ring_consume(struct shm_ring *r)
+{
+	struct shm_cell *c = shm_ring_cell(r, r->cons_pos);
+	/* D: pairs with A in shm_ring_reserve(): reads of the payload are done. */
+	shm_store_release(&c->seq, (r->cons_pos & ~r->mask) + r->ncells);
+	r->cons_pos++;
+}
+
+#endif

@@ -1,0 +1,139 @@
+/*
+ * shm/segment.h - the one shared segment of a job.
+ *
+ * The launcher creates the segment (a memfd, so nothing is ever left in
+ * /dev/shm) before it forks; every member inherits the descriptor and maps
+ * it.  A program started without a launcher creates a private segment of one
+ * member.  The segment holds offsets, never pointers: each process maps it at
+ * its own address.
+ *
+ * Layout (each part starts on its own cache line):
+ *   header | member control blocks [n] | summary bitmaps [n][words]
+ *   | pair rings [n][n] | object arena (bump-allocated at run time)
+ *
+ * shm/ knows nothing of MPI: a "member" is a process slot, its state a small
+ * life-cycle the launcher reads to tell a clean exit from a crash.
+ */
+#ifndef SHM_SEGMENT_H
+#define SHM_SEGMENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "shm/atomic.h"
+
+#define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
+#define SHM_SEG_VERSION 1u
+#define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
+#define SHM_MAX_MEMBERS 4096
+
+/* Life-cycle of a member, written by the member, read by the launcher. */
+enum shm_member_state {
+	SHM_MEMBER_UNSTARTED = 0,  /* forked, has not joined the job yet */
+	SHM_MEMBER_RUNNING = 1,    /* joined (MPI_Init): must leave cleanly */
+	SHM_MEMBER_DONE = 2,       /* left cleanly (MPI_Finalize) */
+	SHM_MEMBER_ABORTED = 3,    /* asked to take the job down */
+};
+
+/* Ring geometry chosen at creation; every member reads it from the header. */
+struct shm_seg_config {
+	uint32_t ring_cells;  /* cells per ordered pair, a power of two */
+	uint32_t cell_size;   /* bytes per cell, a multiple of 64 */
+	uint64_t arena_size;  /* bytes for run-time objects */
+};
+
+struct shm_seg_header {
+	uint64_t magic;
+	uint32_t version;
+	uint32_t nmembers;
+	uint64_t total_size;
+	uint64_t member_off;   /* struct shm_member[nmembers] */
+	uint64_t summary_off;  /* _Atomic uint64_t[nmembers][summary_words] */
+	uint32_t summary_words;
+	uint32_t ring_cells;
+	uint32_t cell_size;
+	uint32_t pad0;
+	uint64_t ring_off;     /* rings[dst][src], each shm_ring_bytes() */
+	uint64_t ring_stride;
+	uint64_t arena_off;
+	uint64_t arena_size;
+	shm_cacheline_aligned _Atomic uint64_t arena_next; /* bump pointer */
+	_Atomic uint32_t next_id;       /* job-wide id counter (for lib/) */
+	_Atomic uint32_t job_aborting;  /* set once by the first aborting member */
+	_Atomic int32_t abort_code;
+};
+
+/* Per-member control block: three cache lines so that the launcher-facing
+ * state, the doorbell the member sleeps on, and the member's own scratch do
+ * not share a line. */
+struct shm_member {
+	shm_cacheline_aligned _Atomic int32_t state; /* enum shm_member_state */
+	int32_t pid;
+	_Atomic int32_t exit_code;      /* MPI_Abort's code, for the report */
+	_Atomic uint32_t heartbeat;
+	/* Doorbell: a futex word bumped by whoever wants the member awake. */
+	shm_cacheline_aligned _Atomic uint32_t doorbell;
+	_Atomic uint32_t sleepers;      /* threads of the member asleep on it */
+	shm_cacheline_aligned _Atomic uint64_t scratch[8];
+};
+
+_Static_assert(sizeof(struct shm_member) == 3 * SHM_CACHELINE, "member block is three lines");
+_Static_assert(sizeof(struct shm_seg_header) % SHM_CACHELINE == 0, "header fills whole lines");
+
+struct shm_seg {
+	struct shm_seg_header *hdr;  /* == base */
+	char *base;
+	size_t size;
+	int fd;
+};
+
+/* Defaults for a job of n members (smaller rings for big jobs). */
+void shm_seg_default_config(uint32_t nmembers, struct shm_seg_config *cfg);
+
+/* Bytes the segment of n members needs with this configuration. */
+size_t shm_seg_size(uint32_t nmembers, const struct shm_seg_config *cfg);
+
+/* Create a memfd segment for n members, map it and lay it out.  The fd is
+ * left without CLOEXEC so that children inherit it.
+ * Returns 0 or -errno. */
+int shm_seg_create(uint32_t nmembers, const struct shm_seg_config *cfg,
+		   struct shm_seg *seg) __attribute__((warn_unused_result));
+
+/* Map an inherited segment and check its magic and version.
+ * Returns 0, -EINVAL on a foreign or mismatched segment, or -errno. */
+int shm_seg_attach(int fd, struct shm_seg *seg) __attribute__((warn_unused_result));
+
+/* Unmap and close. */
+void shm_seg_detach(struct shm_seg *seg);
+
+/* Member control block i (0 <= i < nmembers). */
+static inline struct shm_member *shm_seg_member(const struct shm_seg *seg, uint32_t i)
+{
+	return (struct shm_member *)(seg->base + seg->hdr->member_off) + i;
+}
+
+/* Summary bitmap of receiver dst: bit s set means member s may have data. */
+static inline _Atomic uint64_t *shm_seg_summary(const struct shm_seg *seg, uint32_t dst)
+{
+	return (_Atomic uint64_t *)(seg->base + seg->hdr->summary_off) +
+	       (size_t)dst * seg->hdr->summary_words;
+}
+
+/* The ring that carries cells from src to dst. */
+static inline void *shm_seg_ring(const struct shm_seg *seg, uint32_t dst, uint32_t src)
+{
+	return seg->base + seg->hdr->ring_off +
+	       ((size_t)dst * seg->hdr->nmembers + src) * seg->hdr->ring_stride;
+}
+
+/* Allocate size bytes (rounded up to a cache line) from the arena; the
+ * memory is zero.  Any member may call it, concurrently.
+ * Returns the segment offset, or 0 when the arena is exhausted. */
+uint64_t shm_seg_alloc(const struct shm_seg *seg, size_t size);
+
+/* Address of a segment offset in this process. */
+static inline void *shm_seg_ptr(const struct shm_seg *seg, uint64_t off)
+{
+	return seg->base + off;
+}
+
+#endif
