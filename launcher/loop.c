@@ -9,8 +9,8 @@
  *
  * The job ends when every rank is reaped and every pipe is at EOF.  A
  * grandchild may keep a pipe open after its rank is gone, so once the last
- * rank is reaped the pipes get DRAIN_MS to reach EOF; then their reads are
- * cancelled (a buffer is freed only after its read has completed).  The
+ * rank is reaped the pipes get DRAIN_MS to reach EOF; then the holders are
+ * killed (nothing is left behind) and the reads cancelled (a buffer is freed only after its read has completed).  The
  * stdin read may still be in flight at the end, so its buffer and the
  * signalfd's are static, not on the stack.
  *
@@ -278,13 +278,18 @@ static void on_stdin(struct loop *l, enum ev kind, int res)
 		read_stdin(l);
 }
 
-/* The drain time is over: end the reads still waiting for EOF. */
+/* The drain time is over: whoever still holds a rank's pipe is a child it
+ * left behind in its process group; kill the group (gone ranks only leave
+ * their pgid in use while the group has members, and 1 s is too short for
+ * a new group to take the number), then end the reads still waiting. */
 static void cancel_streams(struct loop *l)
 {
 	l->drained = true;
 	for (uint32_t i = 0; i < l->job->n; i++) {
 		struct lnch_rank *r = &l->job->ranks[i];
 		int fds[2] = { r->out.fd, r->err.fd };
+		if (r->pid > 0 && (fds[0] >= 0 || fds[1] >= 0))
+			kill(-r->pid, SIGKILL);
 		for (int k = 0; k < 2; k++) {
 			if (fds[k] < 0)
 				continue;

@@ -22,6 +22,14 @@ run -n 4 "$HELPER" "$MARK" env SHMPI_RANK
 expect_status 0
 [ ! -s "$tmp/err" ] || fail "unexpected stderr"
 
+# A rank's own child that keeps the output pipe open is killed once the
+# ranks are gone (after the 1 s drain), and the job still ends cleanly.
+run -n 2 sh -c "\"$HELPER\" $MARK sleep & echo started"
+expect_status 0
+[ "$(grep -c started "$tmp/out")" -eq 2 ] || fail "output of the ranks lost"
+expect_faster_than 4000
+no_orphans
+
 # The program cannot be found: 127, like a shell.
 run -n 2 "./no-such-program-$MARK"
 expect_status 127
