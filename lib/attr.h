@@ -137,6 +137,18 @@ int mpii_attr_delete_all_type(struct mpii_datatype *dt);
 int mpii_attr_delete_all_group(struct mpii_group *g);
 int mpii_attr_delete_all_request(struct mpii_request *r);
 
+/* Get on a communicator with the standard convention (attribute_val is a
+ * void ** in disguise), predefined keys (MPI_TAG_UB ...) included. */
+int mpii_attr_comm_get(struct mpii_comm *c, int keyval, void *attribute_val, int *flag)
+	__attribute__((warn_unused_result));
+
+/* Resolve a seed-002 handle argument (the address of a handle variable of
+ * kind handletype) to the object, its attribute list and its name storage
+ * kind.  MPI_SUCCESS, or MPI_ERR_COMM/_TYPE/_GROUP/_REQUEST (not a
+ * persistent request)/_FILE (reserved kind)/_ARG (unknown kind or NULL). */
+int mpii_handle_resolve(MPI_Handle *handle, int handletype, void **obj,
+			struct mpii_attr_list ***list) __attribute__((warn_unused_result));
+
 /* MPI_Finalize: delete the attributes of MPI_COMM_SELF, then of
  * MPI_COMM_WORLD (seed 002, 6.11), each in reverse order of attachment,
  * before anything is torn down.  Failing callbacks do not stop it; returns
