@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include "lib/errors.h"
 #include "lib/global.h"
 #include "lib/p2p_impl.h"
 #include "shm/doorbell.h"
