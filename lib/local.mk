@@ -16,7 +16,10 @@ libshmpi_la_SOURCES += \
 
 # datatypes (issue 4)
 libshmpi_la_SOURCES += \
-	lib/datatype.h lib/type_predefined.c lib/type_core.c
+	lib/datatype.h lib/type_impl.h lib/type_predefined.c lib/type_core.c lib/type_compile.c \
+	lib/type_create.c lib/type_array.c lib/type_walk.c lib/type_api.c lib/type_query.c \
+	lib/type_decode.c lib/typestr.c lib/typestr_parse.c lib/pack.c lib/pack_dtype.c \
+	lib/pack_external.c
 
 # groups, communicators, topologies, collectives (issue 5)
 

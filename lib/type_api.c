@@ -9,6 +9,7 @@
  * valid only in MPI_Pack/Unpack (seed 002 6.5.2).
  */
 #include <stdlib.h>
+#include "lib/attr.h"
 #include "lib/errors.h"
 #include "lib/global.h"
 #include "lib/type_impl.h"
@@ -271,8 +272,16 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 	MPII_CHECK_INIT(fn);
 	CHECK_OLD(oldtype);
 	CHECK_OUT(newtype);
-	/* TODO(issue 8): copy attributes with their copy callbacks (attrs owner). */
-	return done(fn, mpii_type_dup(oldtype, newtype));
+	int rc = mpii_type_dup(oldtype, newtype);
+	if (rc)
+		return done(fn, rc);
+	/* attributes follow with their copy callbacks (lib/attr.h) */
+	rc = mpii_attr_copy_type(oldtype, *newtype);
+	if (rc) {
+		mpii_type_release(newtype);
+		return mpii_err(NULL, rc, fn, "an attribute copy callback failed");
+	}
+	return MPI_SUCCESS;
 }
 
 #pragma weak MPI_Type_commit = PMPI_Type_commit
@@ -295,7 +304,12 @@ int PMPI_Type_free(MPI_Datatype *datatype)
 	if (mpii_type_is_predef(*datatype))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "cannot free predefined datatype %s",
 				(*datatype)->predef_name);
-	/* Pending operations and parent types keep their own references. */
+	/* Attributes go now (their delete callbacks may fail the free and
+	 * leave the type usable); pending operations and parent types keep
+	 * their own references to the object. */
+	int rc = mpii_attr_delete_all_type(*datatype);
+	if (rc)
+		return mpii_err(NULL, rc, fn, "an attribute delete callback failed");
 	mpii_type_release(datatype);
 	return MPI_SUCCESS;
 }

@@ -54,9 +54,8 @@ void mpii_type_destroy(struct mpii_datatype *dt)
 {
 	struct mpii_typedesc *d = dt->desc;
 
-	/* Attributes and names (issue 8) are deleted here: the attribute
-	 * owner's delete callbacks must run before the type goes.
-	 * TODO(issue 8): mpii_attr_delete_all_type(dt) once it exists. */
+	/* Attributes were deleted by MPI_Type_free (lib/attr.h); the name is
+	 * the malloc'd copy of lib/name.c. */
 	free(dt->name);
 	dt->name = NULL;
 	if (d) {
