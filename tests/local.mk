@@ -12,8 +12,11 @@ MPI_TEST_LDADD = libshmpi.la
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 UNIT_LDADD = libshm.la $(CHECK_LIBS)
 
-check_PROGRAMS += tests/unit/check_ring tests/unit/check_segment
-TESTS += tests/unit/check_ring tests/unit/check_segment
+check_PROGRAMS += tests/unit/check_ring tests/unit/check_segment tests/unit/check_match
+TESTS += tests/unit/check_ring tests/unit/check_segment tests/unit/check_match
+tests_unit_check_match_SOURCES = tests/unit/check_match.c lib/p2p_match.c
+tests_unit_check_match_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_match_LDADD = $(CHECK_LIBS)
 tests_unit_check_ring_SOURCES = tests/unit/check_ring.c
 tests_unit_check_ring_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_ring_LDADD = $(UNIT_LDADD)
