@@ -221,7 +221,7 @@ int mpii_type_darray(int size, int rank, int ndims, const int *gsizes, const int
 		     MPI_Datatype *newtype)
 {
 	MPI_Datatype t = old, X, n;
-	MPI_Aint E = old->extent, start;
+	MPI_Aint E = old->extent, start = 0;
 	int rc, *coords = malloc(sizeof(int) * (size_t)ndims);
 
 	if (!coords)
