@@ -80,6 +80,15 @@ void mpii_type_pack(const struct mpii_datatype *dt, MPI_Count count, const void 
 void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf,
 		      MPI_Count offset, const void *in, MPI_Count len);
 
+/* The memory pieces of bytes [offset, offset+len) of the packed form of
+ * (buf, count, dt), in packed order, adjacent pieces merged: up to max
+ * iovecs (for process_vm_readv/writev straight between user buffers).
+ * Returns the number filled; *covered gets the bytes they hold (less than
+ * len when max ran out: continue at offset + *covered). */
+struct iovec;
+int mpii_type_iov(const struct mpii_datatype *dt, MPI_Count count, const void *buf, MPI_Count offset,
+		  MPI_Count len, struct iovec *iov, int max, MPI_Count *covered);
+
 /* Take and drop a reference (pending operations keep their type alive). */
 void mpii_type_ref(struct mpii_datatype *dt);
 void mpii_type_unref(struct mpii_datatype *dt);

@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include "lib/type_impl.h"
 
 static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -218,4 +219,96 @@ void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf
 		      MPI_Count offset, const void *in, MPI_Count len)
 {
 	range(dt, count, buf, offset, (char *)in, len, 1);
+}
+
+/* ------------------------------------------------------------ iovecs */
+
+struct iovsink {
+	struct iovec *iov;
+	int n, max;
+};
+
+/* Emit a piece; 0 when the sink is full. */
+static int emit(struct iovsink *s, char *p, MPI_Count len)
+{
+	if (len <= 0)
+		return 1;
+	if (s->n > 0 && (char *)s->iov[s->n - 1].iov_base + s->iov[s->n - 1].iov_len == p) {
+		s->iov[s->n - 1].iov_len += (size_t)len;
+		return 1;
+	}
+	if (s->n == s->max)
+		return 0;
+	s->iov[s->n].iov_base = p;
+	s->iov[s->n++].iov_len = (size_t)len;
+	return 1;
+}
+
+/* Like copy(), emitting pieces; returns the bytes covered. */
+static MPI_Count pieces(const struct mpii_tnode *x, char *base, MPI_Count off, MPI_Count len, struct iovsink *s)
+{
+	base += x->disp;
+	if (len > x->size - off)
+		len = x->size - off;
+	switch (x->kind) {
+	case MPII_N_RUN:
+		return emit(s, base + off, len) ? len : 0;
+	case MPII_N_VEC: {
+		const struct mpii_tnode *ch = x->child;
+		MPI_Count cs = ch->size, i = off / cs, r = off % cs, done = 0;
+		while (done < len && i < x->count) {
+			MPI_Count want = len - done < cs - r ? len - done : cs - r;
+			MPI_Count k = pieces(ch, base + i * x->stride, r, want, s);
+			done += k;
+			if (k < want)
+				break;
+			r = 0;
+			i++;
+		}
+		return done;
+	}
+	case MPII_N_SEQ: {
+		int lo = 0, hi = x->n - 1;
+		while (lo < hi) {
+			int mid = (lo + hi + 1) / 2;
+			if (x->ent[mid].start <= off)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		MPI_Count done = 0;
+		for (int j = lo; j < x->n && done < len; j++) {
+			MPI_Count o = off + done - x->ent[j].start;
+			MPI_Count want = x->ent[j].node->size - o < len - done ? x->ent[j].node->size - o : len - done;
+			MPI_Count k = pieces(x->ent[j].node, base, o, want, s);
+			done += k;
+			if (k < want)
+				break;
+		}
+		return done;
+	}
+	}
+	return 0;
+}
+
+int mpii_type_iov(const struct mpii_datatype *dt, MPI_Count count, const void *buf, MPI_Count offset,
+		  MPI_Count len, struct iovec *iov, int max, MPI_Count *covered)
+{
+	struct iovsink s = { iov, 0, max };
+	*covered = 0;
+	if (len <= 0)
+		return 0;
+	if (dt->flags & MPII_DT_CONTIG) {
+		if (max < 1)
+			return 0;
+		*covered = emit(&s, (char *)buf + dt->true_lb + offset, len) ? len : 0;
+		return s.n;
+	}
+	const struct mpii_tnode *root = dt->desc ? dt->desc->root : NULL;
+	if (!root)
+		return 0;
+	struct mpii_tnode top = { .kind = MPII_N_VEC, .size = count * root->size, .count = count,
+				  .stride = dt->extent, .child = (struct mpii_tnode *)root };
+	*covered = pieces(&top, (char *)buf, offset, len, &s);
+	return s.n;
 }
