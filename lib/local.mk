@@ -25,3 +25,7 @@ libshmpi_la_SOURCES += \
 # threads, mutexes, conds, endpoints (issue 7)
 
 # handle services: attributes, names, errhandlers (issue 8)
+libshmpi_la_SOURCES += \
+	lib/attr.h lib/attr.c lib/attr_api.c lib/attr_handle.c lib/attr_predefined.c \
+	lib/attr_win.c lib/name.c lib/errhandler.h lib/errhandler.c lib/info.h lib/info.c \
+	lib/commid.c
