@@ -32,6 +32,7 @@
 #include <string.h>
 #include "lib/coll.h"
 #include "lib/global.h"
+#include "lib/nbc.h"
 #include "lib/progress.h"
 #include "shm/doorbell.h"
 
@@ -51,8 +52,12 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 	uint64_t off = 0;
 	if (c->rank == 0)
 		off = shm_seg_alloc(&mpii_g.seg, bytes);
-	/* Every member takes part, so all agree on success or failure. */
-	if (mpii_bcast(&off, 1, MPI_UINT64_T, 0, c, NULL) != MPI_SUCCESS)
+	/* Every member takes part (a point-to-point bcast: the segment one
+	 * is what is being set up), so all agree on success or failure. */
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (s)
+		mpii_build_bcast(s, &off, 1, MPI_UINT64_T, 0, c->size, c->rank, 0);
+	if (!s || mpii_sched_run(s) != MPI_SUCCESS)
 		off = 0;
 	cs->members = off ? malloc(sizeof(*cs->members) * n) : NULL;
 	if (!off || !cs->members) {

@@ -320,14 +320,15 @@ int mpii_sched_run(struct mpii_sched *s)
 	return rc;
 }
 
+/* The progress engine's poll: returns 1 when the request completed (it
+ * is then unlinked from the polled list), 0 while it is in flight. */
 static int sched_poll(struct mpii_request *req)
 {
 	struct mpii_sched *s = req->state;
 	if (atomic_load_explicit(&req->done, memory_order_relaxed))
-		return 0;
-	int before = s->cur;
+		return 1;
 	if (!advance(s))
-		return s->cur != before;
+		return 0;
 	mpii_status_empty(&req->status);
 	req->status.MPI_ERROR = s->err;
 	mpii_request_complete(req);
@@ -357,7 +358,7 @@ int mpii_sched_start(struct mpii_sched *s, struct mpii_request **reqp)
 	req->state_free = sched_state_free;
 	*reqp = req;
 	/* Start the first round now: most collectives send before they wait. */
-	if (sched_poll(req) && atomic_load_explicit(&req->done, memory_order_relaxed))
+	if (sched_poll(req))
 		return MPI_SUCCESS;
 	mpii_request_poll_add(req);
 	return MPI_SUCCESS;

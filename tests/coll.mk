@@ -1,1 +1,5 @@
-# tests and extra sources of the coll area
+# tests and extra sources of the coll area (issue 5)
+COLL_TESTS = tests/mpi/coll_basic
+check_PROGRAMS += $(COLL_TESTS)
+TESTS += $(COLL_TESTS)
+tests_mpi_coll_basic_LDADD = $(MPI_TEST_LDADD)
