@@ -3,7 +3,8 @@
 # reads "np:", "mpirun:" and "env:" lines from the program's source.
 LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/run-test.sh
 AM_TESTS_ENVIRONMENT = top_srcdir=$(top_srcdir); top_builddir=$(top_builddir); export top_srcdir top_builddir;
-EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h
+EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h tests/check-symbols.sh
+TESTS += tests/check-symbols.sh
 
 MPI_TEST_LDADD = libshmpi.la
 
@@ -24,11 +25,11 @@ tests_unit_check_segment_LDADD = $(UNIT_LDADD)
 check_PROGRAMS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
 	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
 	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
-	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic
+	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap
 TESTS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
 	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
 	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
-	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic
+	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap
 tests_mpi_p2p_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_p2p_order_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_p2p_modes_LDADD = $(MPI_TEST_LDADD)
@@ -41,3 +42,4 @@ tests_mpi_p2p_wildcard_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_abort_rank_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_segv_rank_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_env_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_pmpi_wrap_LDADD = $(MPI_TEST_LDADD)

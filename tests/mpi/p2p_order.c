@@ -13,7 +13,7 @@
 
 static int msg_len(int i)
 {
-	static const int lens[] = { 4, 100, 5000, 40000, 4, 70000, 8 };
+	static const int lens[] = { 5, 100, 5000, 40000, 5, 70000, 8 };
 	return lens[i % 7];
 }
 
