@@ -21,6 +21,9 @@ libshmpi_la_SOURCES += \
 # groups, communicators, topologies, collectives (issue 5)
 
 # requests, handlers (issue 6)
+libshmpi_la_SOURCES += \
+	lib/handler.h lib/greq.h lib/greq.c lib/metareq.c lib/handler.c \
+	lib/barrier_loose.c lib/reqtype.c
 
 # threads, mutexes, conds, endpoints (issue 7)
 
