@@ -19,6 +19,12 @@
 
 static unsigned spin_polls, yield_polls;
 
+/* Local wake-ups (completions by another thread of this process, e.g. the
+ * handler thread, lib/handler.c): counted so that a waiter about to sleep
+ * sees one that happened after its last check (Dekker pair with the
+ * sleeper count, as in shm/doorbell.h). */
+static _Atomic unsigned local_wakes;
+
 void mpii_progress_init(void)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -45,7 +51,8 @@ int mpii_progress(int hint_peer)
  * shm/doorbell.h): a summary bit means a peer published. */
 static int has_work(void *arg)
 {
-	(void)arg;
+	if (arg && atomic_load(&local_wakes) != *(unsigned *)arg)
+		return 1;
 	_Atomic uint64_t *sum = shm_seg_summary(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
 	for (uint32_t w = 0; w < words; w++)
@@ -58,6 +65,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
 	for (;;) {
+		unsigned seen = atomic_load(&local_wakes);
 		if (done(arg))
 			return;
 		if (mpii_progress(hint_peer)) {
@@ -76,7 +84,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 			 * peer freeing ring space does not ring our doorbell. */
 			sched_yield();
 		} else {
-			shm_doorbell_sleep(mpii_g.me, has_work, NULL, mpii_g.cfg.sleep_ns);
+			shm_doorbell_sleep(mpii_g.me, has_work, &seen, mpii_g.cfg.sleep_ns);
 			idle = spin_polls; /* after a wake-up, yield before sleeping again */
 		}
 		mpii_lock();
@@ -85,5 +93,6 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 
 void mpii_progress_wake_local(void)
 {
+	atomic_fetch_add(&local_wakes, 1);  /* G: seq_cst, before H */
 	shm_doorbell_ring_if_sleeping(mpii_g.me);
 }
