@@ -4,7 +4,8 @@
  * MPI_Get_status gives the status; posting on a completed, unhandled
  * request runs the handler at once, exactly once; re-posting after the
  * completion was handled adds no call; a request freed while active passes
- * MPI_REQUEST_NULL; MPI_HANDLER_NULL detaches.
+ * MPI_REQUEST_NULL; MPI_HANDLER_NULL detaches; a cancelled receive runs
+ * its handler with the cancelled status.
  * np: 1 2 4
  */
 #include <stdatomic.h>
@@ -27,6 +28,18 @@ static int h_count(MPI_Request *req, void *extra)
 	atomic_store(&seen_source, st.MPI_SOURCE);
 	atomic_store(&seen_tag, st.MPI_TAG);
 	atomic_fetch_add(&calls, 1);
+	return MPI_SUCCESS;
+}
+
+static atomic_int cancelled_seen = -1;
+static int h_cancel(MPI_Request *req, void *extra)
+{
+	(void)extra;
+	MPI_Status st;
+	int flag = 0;
+	TEST_MPI(MPI_Get_status(*req, &st));
+	TEST_MPI(MPI_Test_cancelled(&st, &flag));
+	atomic_store(&cancelled_seen, flag);
 	return MPI_SUCCESS;
 }
 
@@ -121,6 +134,16 @@ int main(int argc, char **argv)
 	while (!flag)
 		TEST_MPI(MPI_Test(&r, &flag, MPI_STATUS_IGNORE));
 	TEST_CHECK(atomic_load(&slow_done) == 1);
+
+	/* 7. MPI_Cancel of a receive with a handler: the handler sees the
+	 * cancelled status, the wait returns after it */
+	TEST_MPI(MPI_Irecv(&buf, 1, MPI_INT, left, 99, MPI_COMM_WORLD, &r));
+	TEST_MPI(MPI_Post_handler(r, MPI_INFO_NULL, h_cancel, NULL, MPI_HANDLER_DEFAULT));
+	TEST_MPI(MPI_Cancel(&r));
+	TEST_MPI(MPI_Wait(&r, &st));
+	TEST_CHECK(atomic_load(&cancelled_seen) == 1);
+	TEST_MPI(MPI_Test_cancelled(&st, &flag));
+	TEST_CHECK(flag);
 
 	MPI_Finalize();
 	return 0;
