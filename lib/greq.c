@@ -179,7 +179,8 @@ int PMPI_Grequest_complete(MPI_Request request)
 	if (mpii_request_check(request) || request->kind != MPII_REQ_GREQ)
 		return mpii_err_self(MPI_ERR_REQUEST, fn, "not a generalized request");
 	mpii_lock();
-	int bad = atomic_load_explicit(&request->done, memory_order_acquire) != 0;
+	int bad = atomic_load_explicit(&request->done, memory_order_acquire) != 0 ||
+		  request->h_state != 0;
 	if (!bad)
 		mpii_request_complete(request);
 	mpii_unlock();

@@ -378,7 +378,9 @@ int PMPI_Cancel(MPI_Request *request)
 	mpii_lock();
 	int gen = is_gen(r);
 	MPI_Comm comm = err_comm(r);
-	if (!inert(r) && !req_done(r) && (r->kind == MPII_REQ_SEND || r->kind == MPII_REQ_RECV))
+	if (r->h_state)
+		;  /* completed, its handler pending or run (lib/handler.c) */
+	else if (!inert(r) && !req_done(r) && (r->kind == MPII_REQ_SEND || r->kind == MPII_REQ_RECV))
 		rc = mpii_p2p_cancel(r);
 	else if (!inert(r) && gen)
 		rc = mpii_gen_cancel(r);  /* cancel_fn (lib/greq.c) */
