@@ -344,6 +344,8 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 	if (!req_done(request))
 		mpii_progress(-1);
 	*flag = req_done(request);
+	if (*flag && request->kind == MPII_REQ_GREQ)
+		mpii_greq_query(request);   /* query_fn fills the status */
 	if (*flag && status != MPI_STATUS_IGNORE && status)
 		*status = request->status;
 	mpii_unlock();

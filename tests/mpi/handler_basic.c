@@ -43,6 +43,16 @@ static int h_cancel(MPI_Request *req, void *extra)
 	return MPI_SUCCESS;
 }
 
+static atomic_int self_freed;
+static int h_free_self(MPI_Request *req, void *extra)
+{
+	(void)extra;
+	TEST_MPI(MPI_Request_free(req));
+	TEST_CHECK(*req == MPI_REQUEST_NULL);
+	atomic_store(&self_freed, 1);
+	return MPI_SUCCESS;
+}
+
 static int h_slow(MPI_Request *req, void *extra)
 {
 	(void)req;
@@ -144,6 +154,16 @@ int main(int argc, char **argv)
 	TEST_CHECK(atomic_load(&cancelled_seen) == 1);
 	TEST_MPI(MPI_Test_cancelled(&st, &flag));
 	TEST_CHECK(flag);
+
+	/* 8. a handler frees its own request (seed 003 2.3) */
+	TEST_MPI(MPI_Irecv(&buf, 1, MPI_INT, left, 8, MPI_COMM_WORLD, &r));
+	TEST_MPI(MPI_Post_handler(r, MPI_INFO_NULL, h_free_self, NULL, MPI_HANDLER_DEFAULT));
+	r = MPI_REQUEST_NULL;  /* the handler owns it now */
+	TEST_MPI(MPI_Send(&val, 1, MPI_INT, right, 8, MPI_COMM_WORLD));
+	t0 = now();
+	while (atomic_load(&self_freed) == 0 && now() - t0 < 20)
+		;
+	TEST_CHECK(atomic_load(&self_freed) == 1);
 
 	MPI_Finalize();
 	return 0;
