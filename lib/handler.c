@@ -227,7 +227,7 @@ static void *handler_thread(void *arg)
 	int64_t last = now_ns();
 	for (;;) {
 		mpii_lock();
-		if (atomic_load(&h_stop) && !q_head) {
+		if (atomic_load(&h_stop) && (!q_head || atomic_load(&h_locked))) {
 			mpii_unlock();
 			break;
 		}
