@@ -28,6 +28,9 @@ libshmpi_la_SOURCES += \
 	lib/coll_reduce.c lib/coll_check.h lib/coll_check.c lib/coll_api.c
 
 # requests, handlers (issue 6)
+libshmpi_la_SOURCES += \
+	lib/handler.h lib/greq.h lib/greq.c lib/metareq.c lib/handler.c \
+	lib/barrier_loose.c lib/reqtype.c
 
 # threads, mutexes, conds, endpoints (issue 7)
 
