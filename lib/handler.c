@@ -255,7 +255,11 @@ static void *handler_thread(void *arg)
 		} else if (busy || idle < spin_ns + yield_ns) {
 			sched_yield();
 		} else {
-			shm_doorbell_sleep(mpii_g.me, thread_has_work, NULL, mpii_g.cfg.sleep_ns);
+			/* sleeper count up first, then the check (shm/doorbell.h) */
+			uint32_t bell = shm_doorbell_prepare(mpii_g.me);
+			if (!thread_has_work(NULL))
+				shm_doorbell_wait(mpii_g.me, bell, mpii_g.cfg.sleep_ns);
+			shm_doorbell_finish(mpii_g.me);
 			last = now_ns() - spin_ns; /* woken: yield before sleeping again */
 		}
 	}
