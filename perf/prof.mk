@@ -39,11 +39,12 @@ perf_prof_prof_overhead_LDFLAGS = -no-install
 # The same library against another MPI (optional): make prof-mpich builds
 # perf/prof/mpich/libshmpi-prof.so with MPICH's mpicc (no shmpi extensions).
 PROF_MPICC = mpicc.mpich
-PROF_MPI_SOURCES = $(filter-out %.h %/wrap_shmpi.c,$(libshmpi_prof_la_SOURCES))
+PROF_MPICH_SRC = $(filter-out %.h %/wrap_shmpi.c,$(libshmpi_prof_la_SOURCES))
 prof-mpich:
 	$(MKDIR_P) perf/prof/mpich
 	$(PROF_MPICC) -std=gnu11 -O2 -fPIC -shared -I$(top_srcdir) \
-		$(addprefix $(top_srcdir)/,$(PROF_MPI_SOURCES)) -o perf/prof/mpich/libshmpi-prof.so
+		-Wl,--version-script=$(top_srcdir)/perf/prof/libshmpi-prof.map \
+		$(addprefix $(top_srcdir)/,$(PROF_MPICH_SRC)) -o perf/prof/mpich/libshmpi-prof.so
 .PHONY: prof-mpich
 
 # tests: programs run under mpirun-shm by tests/prof/*.sh, profiled through
