@@ -12,7 +12,7 @@ libshmpi_la_SOURCES += \
 	lib/object.h lib/global.h lib/lock.h lib/errors.h lib/comm.h \
 	lib/request.h lib/progress.h lib/p2p.h lib/p2p_proto.h \
 	lib/env.c lib/errors.c lib/comm_world.c lib/request.c lib/progress.c \
-	lib/p2p_impl.h lib/p2p_init.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c
+	lib/p2p_impl.h lib/p2p_init.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c lib/status_count.c
 
 # datatypes (issue 4)
 libshmpi_la_SOURCES += \
@@ -25,3 +25,7 @@ libshmpi_la_SOURCES += \
 # threads, mutexes, conds, endpoints (issue 7)
 
 # handle services: attributes, names, errhandlers (issue 8)
+libshmpi_la_SOURCES += \
+	lib/attr.h lib/attr.c lib/attr_api.c lib/attr_handle.c lib/attr_predefined.c \
+	lib/attr_win.c lib/name.c lib/errhandler.h lib/errhandler.c lib/info.h lib/info.c \
+	lib/commid.c
