@@ -28,7 +28,10 @@ prof_prog() {
 		echo "$PROF_BINDIR/$1"
 		return
 	fi
-	if ! (cd "$top_builddir" && ${MAKE:-make} -s "tests/prof/$1") >"$work/$1.build.log" 2>&1; then
+	# tests run in parallel: one build at a time (flock where available)
+	lock=""
+	command -v flock >/dev/null 2>&1 && lock="flock $(cd "$work" && pwd)/.build.lock"
+	if ! (cd "$top_builddir" && $lock ${MAKE:-make} -s "tests/prof/$1") >"$work/$1.build.log" 2>&1; then
 		echo "cannot build tests/prof/$1 against libshmpi yet:" >&2
 		grep -o "undefined reference to \`[A-Za-z_]*'" "$work/$1.build.log" | sort -u | head >&2
 		return 1
