@@ -1,14 +1,43 @@
 # tests/: Check unit tests (tests/unit) and MPI programs run under the
-# launcher (tests/mpi) through tests/mpi/run-mpi-test.sh, which reads the
-# process counts from the "np:" line of each program's top comment.
-TEST_EXTENSIONS = .mpi
-MPI_LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/mpi/run-mpi-test.sh
-AM_TESTS_ENVIRONMENT = top_srcdir=$(top_srcdir) top_builddir=$(top_builddir); export top_srcdir top_builddir;
-EXTRA_DIST += tests/mpi/run-mpi-test.sh tests/mpi/mpitest.h
+# launcher (tests/mpi).  Every test goes through tests/run-test.sh, which
+# reads "np:", "mpirun:" and "env:" lines from the program's source.
+LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/run-test.sh
+AM_TESTS_ENVIRONMENT = top_srcdir=$(top_srcdir); top_builddir=$(top_builddir); export top_srcdir top_builddir;
+EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h
 
-MPI_TEST_CFLAGS = $(AM_CFLAGS) -fvisibility=default
 MPI_TEST_LDADD = libshmpi.la
 
 # unit tests
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 UNIT_LDADD = libshm.la $(CHECK_LIBS)
+
+check_PROGRAMS += tests/unit/check_ring tests/unit/check_segment
+TESTS += tests/unit/check_ring tests/unit/check_segment
+tests_unit_check_ring_SOURCES = tests/unit/check_ring.c
+tests_unit_check_ring_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_ring_LDADD = $(UNIT_LDADD)
+tests_unit_check_segment_SOURCES = tests/unit/check_segment.c
+tests_unit_check_segment_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_segment_LDADD = $(UNIT_LDADD)
+
+# point-to-point behaviour (issue 2)
+check_PROGRAMS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
+	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
+	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
+	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic
+TESTS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
+	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
+	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
+	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic
+tests_mpi_p2p_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_order_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_modes_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_large_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_probe_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_cancel_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_persistent_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_errors_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_wildcard_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_abort_rank_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_segv_rank_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_env_basic_LDADD = $(MPI_TEST_LDADD)

@@ -1,0 +1,78 @@
+/*
+ * lib/datatype.h - the datatype object and what the transport needs from
+ * the type engine: size, extent, contiguity, and packing of any byte range
+ * of the packed stream (so that a message can be packed straight into ring
+ * cells one cell at a time, and unpacked straight out of them).
+ *
+ * Owner: the type engine (lib/type_*.c).  The core only uses the fields and
+ * functions below.
+ */
+#ifndef MPII_DATATYPE_H
+#define MPII_DATATYPE_H
+
+#include <stdint.h>
+#include "mpi.h"
+#include "lib/object.h"
+
+/* Basic element kinds: reductions, external32 and the character
+ * representation dispatch on these. */
+enum mpii_basic {
+	MPII_B_NONE = 0,
+	MPII_B_CHAR, MPII_B_SCHAR, MPII_B_UCHAR, MPII_B_SHORT, MPII_B_USHORT,
+	MPII_B_INT, MPII_B_UINT, MPII_B_LONG, MPII_B_ULONG, MPII_B_LLONG, MPII_B_ULLONG,
+	MPII_B_INT8, MPII_B_INT16, MPII_B_INT32, MPII_B_INT64,
+	MPII_B_UINT8, MPII_B_UINT16, MPII_B_UINT32, MPII_B_UINT64,
+	MPII_B_FLOAT, MPII_B_DOUBLE, MPII_B_LDOUBLE,
+	MPII_B_CFLOAT, MPII_B_CDOUBLE, MPII_B_CLDOUBLE,
+	MPII_B_BOOL, MPII_B_WCHAR, MPII_B_BYTE, MPII_B_PACKED,
+	MPII_B_AINT, MPII_B_OFFSET, MPII_B_COUNT,
+	/* pair types for MAXLOC/MINLOC */
+	MPII_B_FLOAT_INT, MPII_B_DOUBLE_INT, MPII_B_LONG_INT, MPII_B_2INT,
+	MPII_B_SHORT_INT, MPII_B_LDOUBLE_INT,
+	/* Fortran-named types map to their C twins by size, except these */
+	MPII_B_LOGICAL, MPII_B_CHARACTER,
+	MPII_B_LB, MPII_B_UB, MPII_B_DATATYPE,
+	MPII_B_COUNT_OF_KINDS
+};
+
+enum mpii_dt_flags {
+	MPII_DT_PREDEFINED = 1 << 0,
+	MPII_DT_COMMITTED = 1 << 1,
+	MPII_DT_CONTIG = 1 << 2,   /* count elements are one run of count*size bytes at true_lb */
+};
+
+struct mpii_typedesc;  /* compiled form, owned by the type engine */
+struct mpii_attr_list;
+
+struct mpii_datatype {
+	uint32_t magic;
+	uint32_t flags;          /* enum mpii_dt_flags */
+	_Atomic int refcount;    /* user handle + pending operations + parents */
+	int basic;               /* enum mpii_basic for predefined types, else MPII_B_NONE */
+	MPI_Count size;          /* bytes of data in one element */
+	MPI_Aint lb, extent;
+	MPI_Aint true_lb, true_extent;
+	const char *predef_name; /* "MPI_INT" ... for predefined types */
+	char *name;              /* set by MPI_Type_set_name, NULL if unset */
+	struct mpii_typedesc *desc;
+	struct mpii_attr_list *attrs;
+};
+
+/* Validate a datatype handle for communication: valid, committed.
+ * Returns MPI_SUCCESS or MPI_ERR_TYPE. */
+int mpii_type_check_comm(MPI_Datatype dt);
+
+/* Copy bytes [offset, offset+len) of the packed form of (buf, count, dt)
+ * into out.  offset+len <= count*size.  No errors: arguments were checked. */
+void mpii_type_pack(const struct mpii_datatype *dt, MPI_Count count, const void *buf,
+		    MPI_Count offset, void *out, MPI_Count len);
+
+/* The reverse: bytes [offset, offset+len) of the packed form go to buf. */
+void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf,
+		      MPI_Count offset, const void *in, MPI_Count len);
+
+/* Take and drop a reference (pending operations keep their type alive). */
+void mpii_type_ref(struct mpii_datatype *dt);
+void mpii_type_unref(struct mpii_datatype *dt);
+
+#endif

@@ -1,0 +1,1 @@
+# tests and extra sources of the coll area

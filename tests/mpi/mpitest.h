@@ -1,0 +1,42 @@
+/*
+ * tests/mpi/mpitest.h - tiny helpers for MPI behaviour tests.
+ *
+ * TEST_CHECK(cond) prints the failing condition with rank, file and line,
+ * and takes the job down with exit status 1 (through MPI_Abort when MPI is
+ * initialized), so a failure on any rank fails the test.
+ */
+#ifndef MPITEST_H
+#define MPITEST_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <mpi.h>
+
+static inline void mpitest_fail(const char *what, const char *file, int line)
+{
+	int init = 0, fin = 0, rank = -1;
+	MPI_Initialized(&init);
+	MPI_Finalized(&fin);
+	if (init && !fin)
+		MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	fprintf(stderr, "FAIL rank %d %s:%d: %s\n", rank, file, line, what);
+	fflush(stderr);
+	if (init && !fin)
+		MPI_Abort(MPI_COMM_WORLD, 1);
+	exit(1);
+}
+
+#define TEST_CHECK(cond)                                                  \
+	do {                                                              \
+		if (!(cond))                                              \
+			mpitest_fail(#cond, __FILE__, __LINE__);          \
+	} while (0)
+
+#define TEST_MPI(call)                                                    \
+	do {                                                              \
+		int mpitest_rc_ = (call);                                 \
+		if (mpitest_rc_ != MPI_SUCCESS)                           \
+			mpitest_fail(#call " != MPI_SUCCESS", __FILE__, __LINE__); \
+	} while (0)
+
+#endif

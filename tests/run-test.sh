@@ -1,0 +1,45 @@
+#!/bin/sh
+# Run one test program.  MPI programs (whose source's top comment has an
+# "np: 1 2 4" line) run under mpirun-shm once per count and per "env:" line;
+# anything else runs directly.  Lines "mpirun: ARGS" add launcher arguments,
+# "expect-exit: N" makes exit status N the passing one (for failure tests).
+# Exit 0 pass, 77 skip, anything else fail.
+prog="$1"; shift
+top_srcdir=${top_srcdir:-.}
+top_builddir=${top_builddir:-.}
+base=${prog#./}
+src=""
+for cand in "$top_srcdir/$base.c" "$base.c"; do
+	[ -f "$cand" ] && { src=$cand; break; }
+done
+nps=""
+[ -n "$src" ] && nps=$(sed -n 's/^[ *]*np:[ ]*//p' "$src" | head -n 1)
+if [ -z "$nps" ]; then
+	exec "$prog" "$@"
+fi
+margs=$(sed -n 's/^[ *]*mpirun:[ ]*//p' "$src" | head -n 1)
+expect=$(sed -n 's/^[ *]*expect-exit:[ ]*//p' "$src" | head -n 1)
+expect=${expect:-0}
+envs=$(sed -n 's/^[ *]*env:[ ]*//p' "$src")
+[ -n "$envs" ] || envs="SHMPI_TEST_DEFAULT=1"
+launcher="$top_builddir/launcher/mpirun-shm"
+status=0
+skipped=0
+ran=0
+IFS_SAVE=$IFS
+echo "$envs" | while IFS= read -r envline; do
+	for np in $nps; do
+		echo "== $base np=$np env: $envline"
+		# shellcheck disable=SC2086
+		env $envline "$launcher" -n "$np" --timeout 60 $margs "$prog" "$@"
+		rc=$?
+		if [ "$rc" -eq 77 ]; then
+			echo "   skipped (77)"
+			continue
+		fi
+		if [ "$rc" -ne "$expect" ]; then
+			echo "   FAILED: exit $rc, expected $expect"
+			exit 1
+		fi
+	done
+done
