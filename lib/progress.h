@@ -29,6 +29,9 @@ void mpii_progress_wake_local(void);
 /* Polled operations registered by mpii_request_poll_add(). */
 void mpii_progress_poll_ops(void);
 
+/* True while polled operations are registered. */
+int mpii_progress_has_polled_ops(void);
+
 /* Set up at init (pick oversubscription, spin counts). */
 void mpii_progress_init(void);
 

@@ -103,6 +103,9 @@ int mpii_request_collect(MPI_Request *handle, MPI_Status *status);
  * waiting).  Does not collect. */
 void mpii_request_wait_done(struct mpii_request *req);
 
+/* Start an inactive persistent request (MPI_Start).  Returns an error class. */
+int mpii_request_start(struct mpii_request *req);
+
 /* Register a polled request (kind MPII_REQ_COLL or any request with a poll
  * function) with the progress engine. */
 void mpii_request_poll_add(struct mpii_request *req);

@@ -5,6 +5,7 @@
  * Contiguous types are one memcpy at true_lb; everything else goes through
  * the compiled description (the type engine replaces the fallback below).
  */
+#include <stdatomic.h>
 #include <string.h>
 #include "lib/datatype.h"
 

@@ -1,0 +1,40 @@
+/*
+ * launcher/job.h - the state of one job, shared by spawn.c, loop.c and
+ * main.c.
+ */
+#ifndef LNCH_JOB_H
+#define LNCH_JOB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "launcher/options.h"
+#include "launcher/output.h"
+#include "launcher/topo.h"
+#include "shm/segment.h"
+
+struct lnch_rank {
+	pid_t pid;          /* 0 when never started */
+	int pidfd;          /* -1 once reaped */
+	int core;           /* core it is bound to, -1 when not bound */
+	struct lnch_stream out, err;
+};
+
+struct lnch_job {
+	const struct lnch_options *opt;
+	struct lnch_topo *topo;     /* NULL when binding is off */
+	struct shm_seg seg;
+	uint32_t n;
+	struct lnch_rank *ranks;
+	int stdin_w;                /* rank 0's stdin pipe, -1 when none */
+	uint32_t live;              /* started and not yet reaped */
+
+	/* Outcome: the first failure decides, later ones are consequences. */
+	bool failed;
+	int status;                 /* the launcher's exit status */
+	char msg[256];              /* the one line naming the cause */
+	int msg_rank;               /* print msg once this rank's output ends;
+				     * -1: printed or nothing to print */
+};
+
+#endif

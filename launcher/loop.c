@@ -1,0 +1,460 @@
+/*
+ * launcher/loop.c - one io_uring loop for everything the launcher waits on.
+ *
+ * In flight at any time: a read on each open output pipe, a POLL_ADD on the
+ * pidfd of each live rank, a read on the signalfd, a read of stdin or a
+ * write to rank 0's stdin (never both: one buffer, so stdin is paced by
+ * rank 0), and up to three timeouts (--timeout, the SIGTERM->SIGKILL grace,
+ * the output drain).  The user_data of each request is its kind and rank.
+ *
+ * The job ends when every rank is reaped and every pipe is at EOF.  A
+ * grandchild may keep a pipe open after its rank is gone, so once the last
+ * rank is reaped the pipes get DRAIN_MS to reach EOF; then the holders are
+ * killed (nothing is left behind) and the reads cancelled (a buffer is freed only after its read has completed).  The
+ * stdin read may still be in flight at the end, so its buffer and the
+ * signalfd's are static, not on the stack.
+ *
+ * Take-down (first failure, --timeout, SIGINT/SIGTERM/SIGHUP/SIGQUIT):
+ * set job_aborting in the segment, SIGTERM every live rank (and its process
+ * group), SIGKILL what is left KILL_GRACE_MS later.  A second signal to the
+ * launcher skips the grace.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <liburing.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "launcher/loop.h"
+#include "launcher/report.h"
+
+#define KILL_GRACE_MS 200
+#define DRAIN_MS 1000
+#define STDIN_BUF 65536
+
+enum ev {
+	EV_OUT = 1, EV_ERR, EV_EXIT, EV_STDIN_READ, EV_STDIN_WRITE,
+	EV_SIGNAL, EV_TIMEOUT, EV_KILL, EV_DRAIN,
+};
+
+struct loop {
+	struct io_uring ring;
+	struct lnch_job *job;
+	int sigfd;
+	struct signalfd_siginfo si;
+	int stdin_fd;              /* -1 when not (or no longer) read */
+	char inbuf[STDIN_BUF];
+	size_t in_len, in_off;
+	bool stdin_write_busy;
+	unsigned open_streams;
+	bool drained;
+	bool killing;              /* SIGTERM sent */
+	struct __kernel_timespec timeout_ts, kill_ts, drain_ts;
+};
+
+/* One job per launcher; static because requests may outlive the loop. */
+static struct loop the_loop;
+
+static uint64_t ud(enum ev kind, uint32_t idx)
+{
+	return (uint64_t)kind << 32 | idx;
+}
+
+/* An SQE, submitting what is queued when the SQ is full (with thousands of
+ * ranks more requests are in flight than the SQ holds). */
+static struct io_uring_sqe *get_sqe(struct loop *l)
+{
+	struct io_uring_sqe *sqe;
+	while (!(sqe = io_uring_get_sqe(&l->ring)))
+		io_uring_submit(&l->ring);
+	return sqe;
+}
+
+static void ms_to_ts(struct __kernel_timespec *ts, double ms)
+{
+	ts->tv_sec = (long long)(ms / 1000);
+	ts->tv_nsec = (long long)((ms - (double)ts->tv_sec * 1000) * 1e6);
+}
+
+static void arm_timeout(struct loop *l, struct __kernel_timespec *ts, enum ev kind)
+{
+	struct io_uring_sqe *sqe = get_sqe(l);
+	io_uring_prep_timeout(sqe, ts, 0, 0);
+	io_uring_sqe_set_data64(sqe, ud(kind, 0));
+	/* The kernel reads *ts at submission: submit while it is in scope
+	 * of the caller's intent (it lives in *l anyway). */
+	io_uring_submit(&l->ring);
+}
+
+static void read_stream(struct loop *l, uint32_t i, enum ev kind)
+{
+	struct lnch_rank *r = &l->job->ranks[i];
+	struct lnch_stream *s = kind == EV_OUT ? &r->out : &r->err;
+	size_t space = lnch_stream_space(s);
+	struct io_uring_sqe *sqe = get_sqe(l);
+	io_uring_prep_read(sqe, s->fd, s->buf + s->len, (unsigned)space, (uint64_t)-1);
+	io_uring_sqe_set_data64(sqe, ud(kind, i));
+}
+
+static void read_stdin(struct loop *l)
+{
+	struct io_uring_sqe *sqe = get_sqe(l);
+	io_uring_prep_read(sqe, l->stdin_fd, l->inbuf, STDIN_BUF, (uint64_t)-1);
+	io_uring_sqe_set_data64(sqe, ud(EV_STDIN_READ, 0));
+}
+
+static void write_stdin(struct loop *l)
+{
+	struct io_uring_sqe *sqe = get_sqe(l);
+	io_uring_prep_write(sqe, l->job->stdin_w, l->inbuf + l->in_off,
+			    (unsigned)(l->in_len - l->in_off), (uint64_t)-1);
+	io_uring_sqe_set_data64(sqe, ud(EV_STDIN_WRITE, 0));
+	l->stdin_write_busy = true;
+}
+
+static void read_signal(struct loop *l)
+{
+	struct io_uring_sqe *sqe = get_sqe(l);
+	io_uring_prep_read(sqe, l->sigfd, &l->si, sizeof(l->si), 0);
+	io_uring_sqe_set_data64(sqe, ud(EV_SIGNAL, 0));
+}
+
+/* Stop feeding rank 0: it sees EOF on its stdin. */
+static void end_stdin(struct loop *l)
+{
+	l->stdin_fd = -1;
+	if (l->job->stdin_w >= 0 && !l->stdin_write_busy) {
+		close(l->job->stdin_w);
+		l->job->stdin_w = -1;
+	}
+}
+
+static void print_msg(struct lnch_job *job)
+{
+	fprintf(stderr, "mpirun-shm: %s\n", job->msg);
+	job->msg_rank = -1;
+}
+
+void lnch_job_fail(struct lnch_job *job, int status, int rank, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (job->failed)
+		return;
+	job->failed = true;
+	job->status = status;
+	va_start(ap, fmt);
+	vsnprintf(job->msg, sizeof(job->msg), fmt, ap);
+	va_end(ap);
+	job->msg_rank = rank;
+	if (rank < 0)
+		print_msg(job);
+}
+
+static void signal_all(struct lnch_job *job, int sig)
+{
+	for (uint32_t i = 0; i < job->n; i++) {
+		struct lnch_rank *r = &job->ranks[i];
+		if (r->pidfd < 0)
+			continue;
+		/* The group catches the rank's own children; the pidfd the rank
+		 * even if it has not reached setpgid yet. */
+		kill(-r->pid, sig);
+		syscall(SYS_pidfd_send_signal, r->pidfd, sig, NULL, 0);
+	}
+}
+
+static void take_down(struct loop *l)
+{
+	if (l->killing)
+		return;
+	l->killing = true;
+	/* Tell members first, so that a rank blocked on a peer that is about
+	 * to vanish can tell why. */
+	shm_store_release(&l->job->seg.hdr->job_aborting, 1);
+	signal_all(l->job, SIGTERM);
+	ms_to_ts(&l->kill_ts, KILL_GRACE_MS);
+	arm_timeout(l, &l->kill_ts, EV_KILL);
+}
+
+static void stream_done(struct loop *l, uint32_t i, struct lnch_stream *s)
+{
+	struct lnch_job *job = l->job;
+	struct lnch_rank *r = &job->ranks[i];
+
+	lnch_stream_close(s);
+	l->open_streams--;
+	if (job->msg_rank == (int)i && r->out.fd < 0 && r->err.fd < 0)
+		print_msg(job);
+}
+
+static void on_stream(struct loop *l, uint32_t i, enum ev kind, int res)
+{
+	struct lnch_rank *r = &l->job->ranks[i];
+	struct lnch_stream *s = kind == EV_OUT ? &r->out : &r->err;
+
+	if (res > 0)
+		lnch_stream_feed(s, (size_t)res);
+	if (l->drained) {
+		/* Cancelled, or completed just before the cancel: either way
+		 * the last read of this stream. */
+		stream_done(l, i, s);
+	} else if (res > 0 || res == -EINTR || res == -EAGAIN) {
+		read_stream(l, i, kind);
+	} else {
+		stream_done(l, i, s);
+	}
+}
+
+static void on_rank_exit(struct loop *l, uint32_t i)
+{
+	struct lnch_job *job = l->job;
+	struct lnch_rank *r = &job->ranks[i];
+	siginfo_t si;
+	int status;
+
+	memset(&si, 0, sizeof(si));
+	while (waitid(P_PIDFD, (id_t)r->pidfd, &si, WEXITED) < 0 && errno == EINTR)
+		;
+	close(r->pidfd);
+	r->pidfd = -1;
+	job->live--;
+
+	struct shm_member *m = shm_seg_member(&job->seg, i);
+	/* Pairs with the member's release of its state (lib/); the exit
+	 * itself orders it anyway, since we saw the process end. */
+	int state = shm_load_acquire(&m->state);
+	int code = shm_load_relaxed(&m->exit_code);
+	char msg[sizeof(job->msg)];
+	if (!job->failed &&
+	    lnch_report_exit(i, r->pid, si.si_code, si.si_status, state, code,
+			     msg, sizeof(msg), &status)) {
+		lnch_job_fail(job, status, (int)i, "%s", msg);
+		take_down(l);
+	}
+	if (i == 0)
+		end_stdin(l);
+	if (job->live == 0 && l->open_streams > 0) {
+		ms_to_ts(&l->drain_ts, DRAIN_MS);
+		arm_timeout(l, &l->drain_ts, EV_DRAIN);
+	}
+}
+
+static void on_stdin(struct loop *l, enum ev kind, int res)
+{
+	if (kind == EV_STDIN_READ) {
+		if (l->stdin_fd < 0)
+			return;       /* rank 0 is gone: drop the data */
+		if (res == -EINTR || res == -EAGAIN) {
+			read_stdin(l);
+		} else if (res <= 0) {
+			end_stdin(l);
+		} else {
+			l->in_len = (size_t)res;
+			l->in_off = 0;
+			write_stdin(l);
+		}
+		return;
+	}
+	l->stdin_write_busy = false;
+	if (res > 0)
+		l->in_off += (size_t)res;
+	if (l->stdin_fd < 0 || (res < 0 && res != -EINTR && res != -EAGAIN)) {
+		/* Rank 0 exited or closed its stdin (EPIPE). */
+		l->stdin_fd = -1;
+		end_stdin(l);
+		return;
+	}
+	if (l->in_off < l->in_len)
+		write_stdin(l);
+	else
+		read_stdin(l);
+}
+
+/* The drain time is over: whoever still holds a rank's pipe is a child it
+ * left behind in its process group; kill the group (gone ranks only leave
+ * their pgid in use while the group has members, and 1 s is too short for
+ * a new group to take the number), then end the reads still waiting. */
+static void cancel_streams(struct loop *l)
+{
+	l->drained = true;
+	for (uint32_t i = 0; i < l->job->n; i++) {
+		struct lnch_rank *r = &l->job->ranks[i];
+		int fds[2] = { r->out.fd, r->err.fd };
+		if (r->pid > 0 && (fds[0] >= 0 || fds[1] >= 0))
+			kill(-r->pid, SIGKILL);
+		for (int k = 0; k < 2; k++) {
+			if (fds[k] < 0)
+				continue;
+			struct io_uring_sqe *sqe = get_sqe(l);
+			io_uring_prep_cancel_fd(sqe, fds[k], IORING_ASYNC_CANCEL_ALL);
+			io_uring_sqe_set_data64(sqe, 0);
+		}
+	}
+}
+
+static void on_signal(struct loop *l, int res)
+{
+	if (res != (int)sizeof(l->si)) {
+		if (res == -EINTR || res == -EAGAIN)
+			read_signal(l);
+		return;
+	}
+	int sig = (int)l->si.ssi_signo;
+	if (l->killing) {
+		/* Asked twice: no more grace. */
+		signal_all(l->job, SIGKILL);
+	} else {
+		lnch_job_fail(l->job, 128 + sig, -1, "received signal %d (%s), killing the job",
+			      sig, strsignal(sig));
+		take_down(l);
+	}
+	read_signal(l);
+}
+
+static void handle(struct loop *l, uint64_t data, int res)
+{
+	int kind = (int)(data >> 32);
+	uint32_t idx = (uint32_t)data;
+
+	switch (kind) {
+	case 0:
+		break;  /* a cancel request's own completion */
+	case EV_OUT:
+	case EV_ERR:
+		on_stream(l, idx, kind, res);
+		break;
+	case EV_EXIT:
+		on_rank_exit(l, idx);
+		break;
+	case EV_STDIN_READ:
+	case EV_STDIN_WRITE:
+		on_stdin(l, kind, res);
+		break;
+	case EV_SIGNAL:
+		on_signal(l, res);
+		break;
+	case EV_TIMEOUT:
+		if (res == -ETIME) {
+			lnch_job_fail(l->job, 124, -1, "job timed out after %s s",
+				      l->job->opt->timeout_arg);
+			take_down(l);
+		}
+		break;
+	case EV_KILL:
+		if (res == -ETIME)
+			signal_all(l->job, SIGKILL);
+		break;
+	case EV_DRAIN:
+		if (res == -ETIME)
+			cancel_streams(l);
+		break;
+	}
+}
+
+static unsigned ring_entries(uint32_t n)
+{
+	unsigned want = 3 * n + 8, e = 64;
+	while (e < want && e < 4096)
+		e *= 2;
+	return e;
+}
+
+/* Last resort when the ring fails: kill and reap without it. */
+static void kill_and_reap(struct lnch_job *job)
+{
+	signal_all(job, SIGKILL);
+	for (uint32_t i = 0; i < job->n; i++) {
+		struct lnch_rank *r = &job->ranks[i];
+		siginfo_t si;
+		if (r->pidfd < 0)
+			continue;
+		while (waitid(P_PIDFD, (id_t)r->pidfd, &si, WEXITED) < 0 && errno == EINTR)
+			;
+		close(r->pidfd);
+		r->pidfd = -1;
+		job->live--;
+	}
+}
+
+int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
+{
+	struct io_uring_params p;
+	struct loop *l = &the_loop;
+	int err;
+
+	l->job = job;
+	l->sigfd = sigfd;
+	l->stdin_fd = job->stdin_w >= 0 ? stdin_fd : -1;
+	memset(&p, 0, sizeof(p));
+	/* Room for one completion per request in flight, so that none has to
+	 * wait in the kernel's overflow list. */
+	unsigned sq = ring_entries(job->n);
+	p.flags = IORING_SETUP_CQSIZE;
+	p.cq_entries = 4 * job->n + 16 > 2 * sq ? 4 * job->n + 16 : 2 * sq;
+	err = io_uring_queue_init_params(sq, &l->ring, &p);
+	if (err < 0) {
+		kill_and_reap(job);
+		return err;
+	}
+
+	for (uint32_t i = 0; i < job->n; i++) {
+		struct lnch_rank *r = &job->ranks[i];
+		if (r->out.fd >= 0) {
+			read_stream(l, i, EV_OUT);
+			l->open_streams++;
+		}
+		if (r->err.fd >= 0) {
+			read_stream(l, i, EV_ERR);
+			l->open_streams++;
+		}
+		if (r->pidfd >= 0) {
+			struct io_uring_sqe *sqe = get_sqe(l);
+			io_uring_prep_poll_add(sqe, r->pidfd, POLLIN);
+			io_uring_sqe_set_data64(sqe, ud(EV_EXIT, i));
+		}
+	}
+	read_signal(l);
+	if (l->stdin_fd >= 0)
+		read_stdin(l);
+	else
+		end_stdin(l);
+	if (job->opt->timeout_s > 0) {
+		ms_to_ts(&l->timeout_ts, job->opt->timeout_s * 1000);
+		arm_timeout(l, &l->timeout_ts, EV_TIMEOUT);
+	}
+	if (job->failed)
+		take_down(l);
+
+	while (job->live > 0 || l->open_streams > 0) {
+		struct io_uring_cqe *cqe;
+		unsigned head, seen = 0;
+
+		err = io_uring_submit_and_wait(&l->ring, 1);
+		if (err < 0 && err != -EINTR && err != -EBUSY)
+			break;
+		io_uring_for_each_cqe(&l->ring, head, cqe) {
+			handle(l, io_uring_cqe_get_data64(cqe), cqe->res);
+			seen++;
+		}
+		io_uring_cq_advance(&l->ring, seen);
+	}
+	if (job->live > 0 || l->open_streams > 0) {
+		/* The ring failed under us: never leave ranks behind.  Stream
+		 * buffers may still be targets of reads: leave them be. */
+		kill_and_reap(job);
+		lnch_job_fail(job, 1, -1, "event loop failed: %s", strerror(-err));
+	}
+	if (job->msg_rank >= 0)
+		print_msg(job);
+	end_stdin(l);
+	io_uring_queue_exit(&l->ring);
+	return 0;
+}

@@ -1,0 +1,249 @@
+/*
+ * launcher/main.c - mpirun-shm: start N ranks of a program on this node.
+ *
+ * The order matters: options and settings are checked before anything is
+ * created (a usage error leaves nothing behind and exits 2); the segment
+ * exists before the first fork so that every rank inherits it; the
+ * environment common to all ranks is set once in the launcher; the signals
+ * the loop handles are blocked before the first fork so that none is lost
+ * between the fork and the loop.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+#include "config.h"
+#include "launcher/loop.h"
+#include "launcher/options.h"
+#include "launcher/spawn.h"
+
+#define EXIT_USAGE 2
+#define EXIT_LAUNCH 1   /* the launcher itself could not start the job */
+
+static const char usage[] =
+	"Usage: mpirun-shm [OPTION]... [--] PROGRAM [ARGUMENT]...\n"
+	"Run N copies (ranks) of PROGRAM as one MPI job on this node.\n"
+	"\n"
+	"  -n, -np N            number of ranks (default 1)\n"
+	"      --bind-to core|none  bind each rank to a core (default: core when\n"
+	"                       N <= cores, else none)\n"
+	"      --report-bindings  print where each rank is bound, on stderr\n"
+	"      --tag-output     prefix each output line with \"[rank] \"\n"
+	"      --timeout S      kill the job after S seconds (exit status 124)\n"
+	"  -x VAR[=VALUE]       pass VAR (with VALUE) to the ranks\n"
+	"      --oversubscribe  accepted; more ranks than cores always works\n"
+	"      --profile[=FILE] profile MPI calls (SHMPI_PROFILE in the ranks)\n"
+	"  -h, --help           show this help\n"
+	"  -V, --version        show the version\n"
+	"\n"
+	"The exit status is 0 when every rank exits 0; otherwise that of the first\n"
+	"rank to fail (128+N for signal N), 124 on timeout, 128+N when the\n"
+	"launcher gets signal N, 2 on a usage error.  See docs/launcher.md.\n";
+
+/* A closed 0, 1 or 2 would be taken by the segment or a pipe and then
+ * clobbered by the ranks' dup2. */
+static void ensure_std_fds(void)
+{
+	for (int fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 &&
+		    open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) < 0)
+			_exit(EXIT_LAUNCH);
+}
+
+/* Each rank costs the launcher three descriptors. */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+/* Forward stdin unless we run in the background of a terminal, where a
+ * read would stop the launcher with SIGTTIN. */
+static bool can_forward_stdin(void)
+{
+	if (fcntl(0, F_GETFD) < 0)
+		return false;
+	if (isatty(0) && tcgetpgrp(0) != getpgrp())
+		return false;
+	return true;
+}
+
+static int set_common_env(const struct lnch_options *o, int segfd)
+{
+	char num[16];
+
+	snprintf(num, sizeof(num), "%d", segfd);
+	if (setenv("SHMPI_SEG_FD", num, 1) < 0)
+		return -errno;
+	snprintf(num, sizeof(num), "%u", o->nranks);
+	if (setenv("SHMPI_SIZE", num, 1) < 0)
+		return -errno;
+	if (o->profile && setenv("SHMPI_PROFILE", o->profile, 1) < 0)
+		return -errno;
+	/* "-x VAR" alone needs nothing: the ranks inherit our environment. */
+	for (size_t k = 0; k < o->nenv; k++) {
+		const char *eq = strchr(o->env[k], '=');
+		if (!eq)
+			continue;
+		char *name = strndup(o->env[k], (size_t)(eq - o->env[k]));
+		if (!name)
+			return -ENOMEM;
+		int rc = setenv(name, eq + 1, 1);
+		free(name);
+		if (rc < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+static int setup_signals(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
+		return -errno;
+	/* A rank's output may outlive our stdout (`| head`): EPIPE, not death. */
+	signal(SIGPIPE, SIG_IGN);
+	int fd = signalfd(-1, &set, SFD_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+int main(int argc, char **argv)
+{
+	struct lnch_options opt;
+	struct shm_seg_config cfg;
+	struct lnch_topo topo;
+	struct lnch_job job;
+	char err[256];
+	int rc, sigfd;
+
+	ensure_std_fds();
+	rc = lnch_options_parse(argc, argv, &opt, err, sizeof(err));
+	if (rc == -ENOMEM) {
+		fprintf(stderr, "mpirun-shm: out of memory\n");
+		return EXIT_LAUNCH;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "mpirun-shm: %s\nTry 'mpirun-shm --help' for more information.\n", err);
+		lnch_options_free(&opt);
+		return EXIT_USAGE;
+	}
+	if (opt.action != LNCH_RUN) {
+		fputs(opt.action == LNCH_HELP ? usage : "mpirun-shm (" PACKAGE_NAME ") " PACKAGE_VERSION "\n",
+		      stdout);
+		lnch_options_free(&opt);
+		return 0;
+	}
+	if (lnch_seg_config(opt.nranks, getenv("SHMPI_RING_CELLS"), getenv("SHMPI_CELL_SIZE"),
+			    getenv("SHMPI_ARENA_MB"), &cfg, err, sizeof(err)) < 0) {
+		fprintf(stderr, "mpirun-shm: %s\n", err);
+		lnch_options_free(&opt);
+		return EXIT_USAGE;
+	}
+	raise_fd_limit();
+
+	memset(&job, 0, sizeof(job));
+	job.opt = &opt;
+	job.n = opt.nranks;
+	job.stdin_w = -1;
+	job.msg_rank = -1;
+	rc = EXIT_LAUNCH;
+
+	/* Binding is a hint: without a topology the job still runs. */
+	bool bind = false;
+	if (opt.bind != LNCH_BIND_NONE || opt.report_bindings) {
+		int e = lnch_topo_load(&topo);
+		if (e < 0)
+			fprintf(stderr, "mpirun-shm: warning: no topology (%s), ranks not bound\n",
+				strerror(-e));
+		else
+			job.topo = &topo;
+	}
+	if (job.topo)
+		bind = opt.bind == LNCH_BIND_CORE ||
+		       (opt.bind == LNCH_BIND_DEFAULT && opt.nranks <= topo.ncores);
+
+	int e = shm_seg_create(job.n, &cfg, &job.seg);
+	if (e < 0) {
+		fprintf(stderr, "mpirun-shm: cannot create the shared segment (%zu bytes): %s\n",
+			shm_seg_size(job.n, &cfg), strerror(-e));
+		goto fail_topo;
+	}
+	job.ranks = calloc(job.n, sizeof(*job.ranks));
+	int *cores = calloc(job.n, sizeof(*cores));
+	if (!job.ranks || !cores) {
+		fprintf(stderr, "mpirun-shm: out of memory\n");
+		goto fail_ranks;
+	}
+	for (uint32_t i = 0; i < job.n; i++) {
+		job.ranks[i].pidfd = -1;
+		job.ranks[i].out.fd = job.ranks[i].err.fd = -1;
+		job.ranks[i].core = bind ? (int)lnch_topo_core(&topo, i) : -1;
+		cores[i] = job.ranks[i].core;
+	}
+	if (bind && (e = lnch_topo_place_rings(&topo, &job.seg, cores)) < 0)
+		fprintf(stderr, "mpirun-shm: warning: NUMA placement of rings failed: %s\n",
+			strerror(-e));
+	if ((e = set_common_env(&opt, job.seg.fd)) < 0) {
+		fprintf(stderr, "mpirun-shm: cannot set the environment: %s\n", strerror(-e));
+		goto fail_ranks;
+	}
+	sigfd = setup_signals();
+	if (sigfd < 0) {
+		fprintf(stderr, "mpirun-shm: cannot set up signals: %s\n", strerror(-sigfd));
+		goto fail_ranks;
+	}
+
+	bool fwd = can_forward_stdin();
+	for (uint32_t i = 0; i < job.n; i++) {
+		e = lnch_spawn_rank(&job, i, fwd && i == 0);
+		if (e < 0) {
+			/* The loop takes down the ranks already started. */
+			lnch_job_fail(&job, EXIT_LAUNCH, -1, "cannot start rank %u: %s", i,
+				      strerror(-e));
+			break;
+		}
+	}
+	if (opt.report_bindings && !job.failed) {
+		char where[160];
+		for (uint32_t i = 0; i < job.n; i++) {
+			if (job.ranks[i].core >= 0)
+				lnch_topo_describe(&topo, (unsigned)job.ranks[i].core, where,
+						   sizeof(where));
+			else
+				snprintf(where, sizeof(where), "nothing (not bound)");
+			fprintf(stderr, "mpirun-shm: rank %u (pid %d) bound to %s\n", i,
+				(int)job.ranks[i].pid, where);
+		}
+	}
+
+	e = lnch_loop_run(&job, sigfd, 0);
+	if (e < 0 && !job.failed)
+		lnch_job_fail(&job, EXIT_LAUNCH, -1, "cannot set up io_uring: %s", strerror(-e));
+	rc = job.failed ? job.status : 0;
+	close(sigfd);
+
+fail_ranks:
+	free(cores);
+	free(job.ranks);
+	shm_seg_detach(&job.seg);
+fail_topo:
+	if (job.topo)
+		lnch_topo_free(&topo);
+	lnch_options_free(&opt);
+	return rc;
+}

@@ -1,0 +1,36 @@
+/*
+ * launcher/output.h - forward one rank's output stream line by line.
+ */
+#ifndef LNCH_OUTPUT_H
+#define LNCH_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One pipe from a rank to the launcher's stdout or stderr.  The event loop
+ * reads into buf + len (at most lnch_stream_space() bytes), then calls
+ * lnch_stream_feed(); whole lines leave at once, a partial line waits. */
+struct lnch_stream {
+	int fd;            /* read end of the pipe, -1 once at EOF */
+	int out_fd;        /* 1 or 2 */
+	char *buf;
+	size_t len, cap;
+	char tag[16];      /* "[rank] " with --tag-output, else "" */
+	size_t taglen;
+};
+
+/* Set up a stream reading fd and writing to out_fd, tagged with the rank
+ * when tag is true.  Returns 0 or -ENOMEM. */
+int lnch_stream_init(struct lnch_stream *s, int fd, int out_fd, unsigned rank,
+		     bool tag) __attribute__((warn_unused_result));
+
+/* Make room for the next read; returns the free bytes at buf + len. */
+size_t lnch_stream_space(struct lnch_stream *s);
+
+/* n bytes were read into buf + len: write out every complete line. */
+void lnch_stream_feed(struct lnch_stream *s, size_t n);
+
+/* EOF or error: write out the partial last line, close fd, free buf. */
+void lnch_stream_close(struct lnch_stream *s);
+
+#endif

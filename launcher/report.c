@@ -1,0 +1,59 @@
+/*
+ * launcher/report.c - explain how a rank ended.
+ *
+ * The process status alone cannot tell "returned 0 from main without
+ * MPI_Finalize" from a clean end, nor MPI_Abort from an ordinary exit, so
+ * the rank's life-cycle state in the segment (written by lib/) decides
+ * first, then the status:
+ *
+ *   state ABORTED            -> failure, "called MPI_Abort with error code C"
+ *   killed by a signal       -> failure, 128 + signal
+ *   exit status != 0         -> failure, that status
+ *   exit 0, state RUNNING    -> failure, status 1 ("without MPI_Finalize")
+ *   exit 0, UNSTARTED/DONE   -> clean (UNSTARTED: a program without MPI)
+ *
+ * An aborting rank's job status is its own process status (lib/ exits with
+ * the error code), or 1 when that status is 0: a job that aborted never
+ * reports success.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include "launcher/report.h"
+#include "shm/segment.h"
+
+bool lnch_report_exit(uint32_t rank, pid_t pid, int why, int value,
+		      int state, int abort_code, char *msg, size_t msglen,
+		      int *job_status)
+{
+	bool signaled = why == CLD_KILLED || why == CLD_DUMPED;
+	int status = signaled ? 128 + value : value & 0xff;
+
+	if (state == SHM_MEMBER_ABORTED) {
+		snprintf(msg, msglen, "rank %u (pid %d) called MPI_Abort with error code %d",
+			 rank, (int)pid, abort_code);
+		*job_status = status ? status : 1;
+		return true;
+	}
+	if (signaled) {
+		const char *name = strsignal(value);
+		snprintf(msg, msglen, "rank %u (pid %d) killed by signal %d (%s)",
+			 rank, (int)pid, value, name ? name : "unknown");
+		*job_status = status;
+		return true;
+	}
+	if (status != 0) {
+		snprintf(msg, msglen, "rank %u (pid %d) exited with status %d",
+			 rank, (int)pid, status);
+		*job_status = status;
+		return true;
+	}
+	if (state == SHM_MEMBER_RUNNING) {
+		snprintf(msg, msglen, "rank %u (pid %d) exited without calling MPI_Finalize",
+			 rank, (int)pid);
+		*job_status = 1;
+		return true;
+	}
+	return false;
+}

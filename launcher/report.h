@@ -1,0 +1,24 @@
+/*
+ * launcher/report.h - why a rank ended, in one line, and what the job's
+ * exit status becomes when that rank is the first to fail.
+ */
+#ifndef LNCH_REPORT_H
+#define LNCH_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Classify the end of rank `rank` (process `pid`).  why and value are the
+ * si_code (CLD_EXITED, CLD_KILLED or CLD_DUMPED) and si_status of
+ * waitid(); state and abort_code from the rank's control block in the segment.
+ * Returns true when the end is a failure of the job: then msg holds the
+ * cause ("rank 3 (pid 1234) killed by signal 11 (Segmentation fault)",
+ * without program name or newline) and *job_status the exit status the
+ * launcher must return.  Returns false for a clean end. */
+bool lnch_report_exit(uint32_t rank, pid_t pid, int why, int value,
+		      int state, int abort_code, char *msg, size_t msglen,
+		      int *job_status);
+
+#endif

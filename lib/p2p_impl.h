@@ -1,0 +1,108 @@
+/*
+ * lib/p2p_impl.h - state shared by the point-to-point files (not for other
+ * parts of lib/, which use lib/p2p.h).
+ *
+ * Per peer (indexed by world rank):
+ *   tx queue  - messages to that peer not yet fully written into its ring,
+ *               in order (pairwise ordering: nothing overtakes the head);
+ *   rx stream - where the continuation cells of the last data-bearing
+ *               header from that peer go.
+ * Per process: the posted-receive queue (post order) and the unexpected
+ * queue (arrival order).  All protected by the library lock.
+ */
+#ifndef MPII_P2P_IMPL_H
+#define MPII_P2P_IMPL_H
+
+#include <stddef.h>
+#include "lib/p2p.h"
+#include "lib/p2p_proto.h"
+#include "shm/ring.h"
+
+/* req->proto: where a point-to-point request stands. */
+enum mpii_proto_step {
+	MPII_P_NONE = 0,
+	MPII_P_POSTED,      /* receive in the posted queue */
+	MPII_P_WAIT_DATA,   /* receive matched an RTS, sent CTS, waits for DATA */
+	MPII_P_QUEUED,      /* send in a tx queue */
+	MPII_P_WAIT_ACK,    /* synchronous eager send fully written, waits for ACK */
+	MPII_P_WAIT_FIN,    /* rendezvous send announced, waits for FIN or CTS */
+};
+
+/* An unexpected message: arrived before a matching receive was posted. */
+struct mpii_umsg {
+	struct mpii_umsg *next;
+	struct mpii_msg_hdr hdr;   /* EAGER or RTS envelope */
+	int world_src;
+	char *data;                /* EAGER: len bytes as they land */
+	MPI_Count landed;
+	int complete;              /* all EAGER bytes landed */
+};
+
+/* An entry of a tx queue. */
+struct mpii_tx {
+	struct mpii_tx *next;
+	struct mpii_msg_hdr hdr;
+	struct mpii_request *req;  /* data source for EAGER/DATA, or NULL for control */
+	MPI_Count off;             /* payload bytes already written */
+	int hdr_sent;
+};
+
+/* Where continuation cells from one peer go. */
+struct mpii_rx {
+	struct mpii_msg_hdr hdr;   /* header that started the stream */
+	MPI_Count remaining;       /* payload bytes still to come */
+	MPI_Count off;             /* next byte's offset in the message */
+	struct mpii_request *req;  /* a receive request, or */
+	struct mpii_umsg *umsg;    /* an unexpected message */
+};
+
+struct mpii_peer {
+	struct mpii_tx *tx_head, *tx_tail;
+	struct mpii_rx rx;
+	struct shm_ring *out;      /* ring me -> peer */
+	struct shm_ring *in;       /* ring peer -> me */
+	int tx_listed;             /* on the list of peers with queued tx */
+};
+
+struct mpii_p2p_state {
+	struct mpii_peer *peers;   /* [world size] */
+	int *tx_active;            /* world ranks with a non-empty tx queue */
+	int ntx_active;
+	struct mpii_request *posted_head, *posted_tail;
+	struct mpii_umsg *unexp_head, *unexp_tail;
+	struct mpii_tx *tx_free;
+	uint32_t payload;          /* bytes per cell */
+	MPI_Count bsend_capacity, bsend_used;
+	void *bsend_buf;
+};
+
+extern struct mpii_p2p_state mpii_p2p;
+
+/* First-cell payload room after the header. */
+static inline uint32_t mpii_first_room(void)
+{
+	return mpii_p2p.payload - (uint32_t)sizeof(struct mpii_msg_hdr);
+}
+
+/* p2p_send.c */
+struct mpii_tx *mpii_tx_new(void);
+void mpii_tx_enqueue(int world_dst, struct mpii_tx *tx);
+int mpii_p2p_push(void);
+void mpii_p2p_send_ctl(int world_dst, int type, uint64_t sreq, uint64_t rreq);
+void mpii_p2p_notify(int world_dst);
+int mpii_p2p_cancel_send(struct mpii_request *req);
+
+/* p2p_recv.c */
+int mpii_p2p_poll_incoming(int hint_world);
+void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u);
+int mpii_p2p_start_recv(struct mpii_request *req);
+
+/* p2p_match.c */
+int mpii_match(const struct mpii_request *req, const struct mpii_msg_hdr *h);
+struct mpii_request *mpii_posted_take(const struct mpii_msg_hdr *h);
+void mpii_posted_append(struct mpii_request *req);
+int mpii_posted_remove(struct mpii_request *req);
+struct mpii_umsg *mpii_unexp_find(uint32_t ctx, int src, int tag, int remove);
+void mpii_unexp_append(struct mpii_umsg *u);
+
+#endif

@@ -1,0 +1,55 @@
+/*
+ * lib/p2p_proto.h - what travels in the ring cells between two members.
+ *
+ * Every message starts with a header cell; data-bearing messages continue
+ * with raw cells of payload (no header) until `len` bytes have passed.  The
+ * ring of a pair is FIFO, so continuation cells always belong to the last
+ * header of that ring: the receiver keeps one "incoming stream" per peer.
+ *
+ *   EAGER  envelope + the first bytes; the rest follows raw.  Matched on
+ *          arrival (posted receive) or kept as an unexpected message.
+ *   RTS    envelope of a large message + the sender's address: the
+ *          receiver pulls it with process_vm_readv and answers FIN, or,
+ *          where that is not allowed, answers CTS.
+ *   CTS    "send it": the sender streams DATA to the receiver's request.
+ *   DATA   a header addressed to a receive request, then raw payload.
+ *   FIN    the receiver has pulled the data of an RTS: the send completes.
+ *   ACK    a synchronous-mode eager message has been matched.
+ *
+ * Request addresses (sreq, rreq) are only ever dereferenced by the process
+ * that sent them out, which keeps them alive until the answer arrives.
+ */
+#ifndef MPII_P2P_PROTO_H
+#define MPII_P2P_PROTO_H
+
+#include <stdint.h>
+
+enum mpii_msg_type {
+	MPII_MSG_EAGER = 1,
+	MPII_MSG_RTS,
+	MPII_MSG_CTS,
+	MPII_MSG_DATA,
+	MPII_MSG_FIN,
+	MPII_MSG_ACK,
+};
+
+enum mpii_msg_flags {
+	MPII_MSGF_SYNC = 1,   /* the sender waits for ACK (synchronous mode) */
+};
+
+struct mpii_msg_hdr {
+	uint8_t type;         /* enum mpii_msg_type */
+	uint8_t flags;
+	uint16_t pad;
+	uint32_t ctx;         /* context id */
+	int32_t src;          /* sender's rank in the communicator's local group */
+	int32_t tag;
+	uint64_t len;         /* message bytes (EAGER, RTS, DATA) */
+	uint64_t sreq;        /* sender's request (SYNC EAGER, RTS, CTS, FIN, ACK) */
+	uint64_t rreq;        /* receiver's request (CTS, DATA) */
+	uint64_t raddr;       /* RTS: address of the packed data in the sender */
+};
+
+_Static_assert(sizeof(struct mpii_msg_hdr) == 48, "header fits with 8 data bytes in one line");
+
+#endif

@@ -1,0 +1,328 @@
+/*
+ * lib/p2p_recv.c - the receiving side: draining the incoming rings,
+ * matching, landing payload in the user's buffer (or an unexpected buffer),
+ * and the receiver's half of the rendezvous (single copy with
+ * process_vm_readv, or CTS and a DATA stream through the ring).
+ *
+ * Which rings to drain: the summary word of this member has a bit per
+ * sender that published since we last looked; we take and clear the bits
+ * with one exchange and drain those rings until empty.  A blocking receive
+ * from a known source also polls that ring directly (hint), which saves the
+ * summary line's transfer on the latency path.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include "lib/errors.h"
+#include "lib/global.h"
+#include "lib/p2p_impl.h"
+
+/* Bytes of a message that fit a receive request. */
+static MPI_Count capacity(const struct mpii_request *req)
+{
+	return req->count * req->dt->size;
+}
+
+/* Complete a receive: h is the EAGER envelope or the DATA header (whose
+ * source and tag were recorded from the RTS in pull_rts). */
+static void finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
+{
+	MPI_Count cap = capacity(req);
+	if (h->type == MPII_MSG_EAGER || h->type == MPII_MSG_RTS) {
+		req->status.MPI_SOURCE = h->src;
+		req->status.MPI_TAG = h->tag;
+	}
+	req->status.mpii_count = (MPI_Count)h->len < cap ? (MPI_Count)h->len : cap;
+	req->status.MPI_ERROR = (MPI_Count)h->len > cap ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+	if (h->type == MPII_MSG_EAGER && (h->flags & MPII_MSGF_SYNC))
+		mpii_p2p_send_ctl(world_src, MPII_MSG_ACK, h->sreq, 0);
+	req->proto = MPII_P_NONE;
+	mpii_request_complete(req);
+}
+
+/* Land len payload bytes at message offset off into req (truncating). */
+static void land_req(struct mpii_request *req, MPI_Count off, const void *src, MPI_Count len)
+{
+	MPI_Count cap = capacity(req);
+	if (off >= cap)
+		return;
+	if (off + len > cap)
+		len = cap - off;
+	mpii_type_unpack(req->dt, req->count, req->buf, off, src, len);
+}
+
+/* Receiver side of a rendezvous for a request matched with an RTS. */
+static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
+{
+	MPI_Count cap = capacity(req);
+	MPI_Count n = (MPI_Count)h->len < cap ? (MPI_Count)h->len : cap;
+	if (mpii_g.cma_ok) {
+		int contig = req->dt->flags & MPII_DT_CONTIG;
+		char *dst = contig ? (char *)req->buf + req->dt->true_lb : malloc((size_t)n ? (size_t)n : 1);
+		if (dst) {
+			struct iovec liov = { dst, (size_t)n };
+			struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)n };
+			pid_t pid = shm_seg_member(&mpii_g.seg, (uint32_t)world_src)->pid;
+			ssize_t got = n ? process_vm_readv(pid, &liov, 1, &riov, 1, 0) : 0;
+			if (got == (ssize_t)n) {
+				if (!contig)
+					mpii_type_unpack(req->dt, req->count, req->buf, 0, dst, n);
+				if (!contig)
+					free(dst);
+				mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
+				finish_recv(req, h, world_src);
+				return;
+			}
+			if (!contig)
+				free(dst);
+			/* EPERM/ENOSYS (ptrace policy, seccomp) or a short read:
+			 * fall back to the ring for the rest of the job. */
+			mpii_g.cma_ok = 0;
+		}
+	}
+	req->proto = MPII_P_WAIT_DATA;
+	req->status.MPI_SOURCE = h->src;
+	req->status.MPI_TAG = h->tag;
+	req->bytes = (MPI_Count)h->len;
+	mpii_p2p_send_ctl(world_src, MPII_MSG_CTS, h->sreq, (uint64_t)(uintptr_t)req);
+}
+
+/* A posted receive meets an unexpected message. */
+void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u)
+{
+	if (u->hdr.type == MPII_MSG_RTS) {
+		pull_rts(req, &u->hdr, u->world_src);
+		free(u);
+		return;
+	}
+	land_req(req, 0, u->data, u->landed);
+	if (u->complete) {
+		finish_recv(req, &u->hdr, u->world_src);
+	} else {
+		/* The rest is still coming: point the peer's stream at req. */
+		struct mpii_rx *rx = &mpii_p2p.peers[u->world_src].rx;
+		rx->umsg = NULL;
+		rx->req = req;
+		req->proto = MPII_P_WAIT_DATA;
+	}
+	free(u->data);
+	free(u);
+}
+
+/* The stream of one peer ended: complete whatever it fed. */
+static void stream_done(struct mpii_rx *rx, int world_src)
+{
+	if (rx->req)
+		finish_recv(rx->req, &rx->hdr, world_src);
+	else if (rx->umsg)
+		rx->umsg->complete = 1;
+	rx->req = NULL;
+	rx->umsg = NULL;
+}
+
+static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
+{
+	if (rx->req) {
+		land_req(rx->req, rx->off, src, len);
+	} else if (rx->umsg) {
+		memcpy(rx->umsg->data + rx->off, src, (size_t)len);
+		rx->umsg->landed += len;
+	}
+	rx->off += len;
+	rx->remaining -= len;
+}
+
+static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, int world_src)
+{
+	struct mpii_umsg *u = calloc(1, sizeof(*u));
+	if (!u)
+		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
+	u->hdr = *h;
+	u->world_src = world_src;
+	if (h->type == MPII_MSG_EAGER) {
+		u->data = malloc(h->len ? (size_t)h->len : 1);
+		if (!u->data)
+			mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
+	}
+	return u;
+}
+
+/* A header cell from world_src. */
+static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *payload)
+{
+	struct mpii_rx *rx = &mpii_p2p.peers[world_src].rx;
+	switch (h->type) {
+	case MPII_MSG_EAGER:
+	case MPII_MSG_DATA: {
+		MPI_Count len = (MPI_Count)h->len;
+		MPI_Count chunk = len < mpii_first_room() ? len : mpii_first_room();
+		rx->hdr = *h;
+		rx->off = 0;
+		rx->remaining = len;
+		rx->umsg = NULL;
+		if (h->type == MPII_MSG_DATA) {
+			rx->req = (struct mpii_request *)(uintptr_t)h->rreq;
+		} else {
+			rx->req = mpii_posted_take(h);
+			if (!rx->req) {
+				rx->umsg = new_umsg(h, world_src);
+				mpii_unexp_append(rx->umsg);
+			}
+		}
+		land_stream(rx, payload, chunk);
+		if (rx->remaining == 0)
+			stream_done(rx, world_src);
+		break;
+	}
+	case MPII_MSG_RTS: {
+		struct mpii_request *req = mpii_posted_take(h);
+		if (req)
+			pull_rts(req, h, world_src);
+		else
+			mpii_unexp_append(new_umsg(h, world_src));
+		break;
+	}
+	case MPII_MSG_CTS: {
+		struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+		struct mpii_tx *t = mpii_tx_new();
+		if (!t)
+			mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for a DATA stream");
+		t->hdr.type = MPII_MSG_DATA;
+		t->hdr.len = (uint64_t)req->bytes;
+		t->hdr.rreq = h->rreq;
+		t->req = req;
+		mpii_tx_enqueue(world_src, t);
+		break;
+	}
+	case MPII_MSG_FIN:
+	case MPII_MSG_ACK: {
+		struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+		free(req->tmpbuf);
+		req->tmpbuf = NULL;
+		req->proto = MPII_P_NONE;
+		mpii_request_complete(req);
+		break;
+	}
+	default:
+		mpii_abort_job(MPI_ERR_INTERN, "corrupt message header in the ring");
+	}
+}
+
+/* Drain one incoming ring.  Returns 1 if anything was consumed. */
+static int drain_peer(int src)
+{
+	struct mpii_peer *p = &mpii_p2p.peers[src];
+	struct mpii_rx *rx = &p->rx;
+	int did = 0;
+	char *cell;
+	while ((cell = shm_ring_peek(p->in))) {
+		did = 1;
+		if (rx->remaining > 0) {
+			MPI_Count chunk = rx->remaining < mpii_p2p.payload ? rx->remaining : mpii_p2p.payload;
+			land_stream(rx, cell, chunk);
+			shm_ring_consume(p->in);
+			if (rx->remaining == 0)
+				stream_done(rx, src);
+			continue;
+		}
+		struct mpii_msg_hdr h;
+		memcpy(&h, cell, sizeof(h));
+		on_header(src, &h, cell + sizeof(h));
+		shm_ring_consume(p->in);
+	}
+	return did;
+}
+
+int mpii_p2p_poll_incoming(int hint)
+{
+	int did = 0;
+	if (hint >= 0)
+		did |= drain_peer(hint);
+	const struct shm_seg *seg = &mpii_g.seg;
+	_Atomic uint64_t *sum = shm_seg_summary(seg, (uint32_t)mpii_g.rank);
+	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
+	for (uint32_t w = 0; w < words; w++) {
+		/* Relaxed peek first: keeps the line shared while idle. */
+		if (!shm_load_relaxed(&sum[w]))
+			continue;
+		/* Pairs with the senders' seq_cst fetch_or in mpii_p2p_notify:
+		 * every bit we take comes with the cells published before it. */
+		uint64_t bits = shm_exchange_acq_rel(&sum[w], 0);
+		while (bits) {
+			int b = __builtin_ctzll(bits);
+			bits &= bits - 1;
+			did |= drain_peer((int)(w * 64 + (uint32_t)b));
+		}
+	}
+	return did;
+}
+
+int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, int tag,
+	       struct mpii_comm *comm, uint32_t ctx, struct mpii_request **reqp)
+{
+	struct mpii_request *req = mpii_request_new(MPII_REQ_RECV);
+	if (!req)
+		return MPI_ERR_NO_MEM;
+	req->buf = buf;
+	req->count = count;
+	req->dt = dt;
+	mpii_type_ref(dt);
+	req->peer = source;
+	req->tag = tag;
+	req->comm = comm;
+	atomic_fetch_add_explicit(&comm->refcount, 1, memory_order_relaxed);
+	req->ctx = ctx;
+	req->world_peer = source >= 0 ? mpii_comm_peer_world(comm, source) : -1;
+	int rc = mpii_p2p_start_recv(req);
+	if (rc) {
+		mpii_request_release(req);
+		return rc;
+	}
+	*reqp = req;
+	return MPI_SUCCESS;
+}
+
+int mpii_p2p_start_recv(struct mpii_request *req)
+{
+	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
+	req->active = 1;
+	req->status.MPI_ERROR = MPI_SUCCESS;
+	req->status.mpii_cancelled = 0;
+	/* Messages already in the rings may match: take them in first so the
+	 * unexpected queue is current. */
+	mpii_p2p_poll_incoming(req->world_peer);
+	struct mpii_umsg *u = mpii_unexp_find(req->ctx, req->peer, req->tag, 1);
+	if (u)
+		mpii_p2p_match_umsg(req, u);
+	else
+		mpii_posted_append(req);
+	return MPI_SUCCESS;
+}
+
+int mpii_recv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, int tag,
+	      struct mpii_comm *comm, uint32_t ctx, MPI_Status *status)
+{
+	struct mpii_request *req;
+	int rc = mpii_irecv(buf, count, dt, source, tag, comm, ctx, &req);
+	if (rc)
+		return rc;
+	return mpii_wait(req, status);
+}
+
+int mpii_iprobe(int source, int tag, struct mpii_comm *comm, uint32_t ctx, int *flag,
+		MPI_Status *status)
+{
+	mpii_p2p_poll_incoming(source >= 0 ? mpii_comm_peer_world(comm, source) : -1);
+	struct mpii_umsg *u = mpii_unexp_find(ctx, source, tag, 0);
+	*flag = u != NULL;
+	if (u && status != MPI_STATUS_IGNORE) {
+		status->MPI_SOURCE = u->hdr.src;
+		status->MPI_TAG = u->hdr.tag;
+		status->MPI_ERROR = MPI_SUCCESS;
+		status->mpii_count = (MPI_Count)u->hdr.len;
+		status->mpii_cancelled = 0;
+	}
+	return MPI_SUCCESS;
+}

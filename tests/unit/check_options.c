@@ -1,0 +1,219 @@
+/*
+ * Description: unit tests of the launcher's pure parts: command-line
+ * parsing and segment settings (launcher/options.c) and the exit report
+ * (launcher/report.c).
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "launcher/options.h"
+#include "launcher/report.h"
+#include "shm/segment.h"
+
+static struct lnch_options o;
+static char err[256];
+
+/* Parse a NULL-ended list of words (argv[0] is added). */
+static int parse(const char *first, ...)
+{
+	static char *argv[64];
+	va_list ap;
+	int argc = 0;
+
+	argv[argc++] = "mpirun-shm";
+	va_start(ap, first);
+	for (const char *a = first; a; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+	lnch_options_free(&o);
+	err[0] = '\0';
+	return lnch_options_parse(argc, argv, &o, err, sizeof(err));
+}
+
+static void teardown(void)
+{
+	lnch_options_free(&o);
+}
+
+START_TEST(defaults)
+{
+	ck_assert_int_eq(parse("prog", NULL), 0);
+	ck_assert_int_eq(o.action, LNCH_RUN);
+	ck_assert_uint_eq(o.nranks, 1);
+	ck_assert_int_eq(o.bind, LNCH_BIND_DEFAULT);
+	ck_assert(!o.tag_output && !o.report_bindings && !o.oversubscribe);
+	ck_assert(o.timeout_s == 0);
+	ck_assert_ptr_null(o.profile);
+	ck_assert_uint_eq(o.nenv, 0);
+	ck_assert_str_eq(o.prog_argv[0], "prog");
+	ck_assert_ptr_null(o.prog_argv[1]);
+}
+END_TEST
+
+START_TEST(all_options)
+{
+	ck_assert_int_eq(parse("-np", "4", "--bind-to", "none", "--report-bindings",
+			       "--tag-output", "--timeout", "2.5", "-x", "A=1", "-x", "B",
+			       "--oversubscribe", "--profile=p.txt", "prog", "arg", NULL), 0);
+	ck_assert_uint_eq(o.nranks, 4);
+	ck_assert_int_eq(o.bind, LNCH_BIND_NONE);
+	ck_assert(o.report_bindings && o.tag_output && o.oversubscribe);
+	ck_assert(o.timeout_s == 2.5);
+	ck_assert_str_eq(o.timeout_arg, "2.5");
+	ck_assert_uint_eq(o.nenv, 2);
+	ck_assert_str_eq(o.env[0], "A=1");
+	ck_assert_str_eq(o.env[1], "B");
+	ck_assert_str_eq(o.profile, "p.txt");
+	ck_assert_str_eq(o.prog_argv[0], "prog");
+	ck_assert_str_eq(o.prog_argv[1], "arg");
+}
+END_TEST
+
+START_TEST(equals_forms)
+{
+	ck_assert_int_eq(parse("--np=3", "--bind-to=core", "--timeout=1", "--profile", "p", NULL), 0);
+	ck_assert_uint_eq(o.nranks, 3);
+	ck_assert_int_eq(o.bind, LNCH_BIND_CORE);
+	ck_assert(o.timeout_s == 1);
+	ck_assert_str_eq(o.profile, "1");
+	/* --profile takes no separate value: "p" is the program. */
+	ck_assert_str_eq(o.prog_argv[0], "p");
+}
+END_TEST
+
+START_TEST(program_options_are_the_programs)
+{
+	ck_assert_int_eq(parse("-n", "2", "prog", "-n", "5", "--help", NULL), 0);
+	ck_assert_uint_eq(o.nranks, 2);
+	ck_assert_int_eq(o.action, LNCH_RUN);
+	ck_assert_str_eq(o.prog_argv[1], "-n");
+	ck_assert_str_eq(o.prog_argv[3], "--help");
+
+	ck_assert_int_eq(parse("-n", "2", "--", "-dashprog", "x", NULL), 0);
+	ck_assert_str_eq(o.prog_argv[0], "-dashprog");
+}
+END_TEST
+
+START_TEST(help_and_version)
+{
+	ck_assert_int_eq(parse("--help", NULL), 0);
+	ck_assert_int_eq(o.action, LNCH_HELP);
+	ck_assert_int_eq(parse("-n", "2", "--version", NULL), 0);
+	ck_assert_int_eq(o.action, LNCH_VERSION);
+}
+END_TEST
+
+START_TEST(errors)
+{
+	static const char *bad[][3] = {
+		{ "-n", NULL }, { "-n", "0" }, { "-n", "-1" }, { "-n", "2x" },
+		{ "-n", "4097" }, { "--bind-to", "socket" }, { "--bind-to", NULL },
+		{ "--timeout", "0" }, { "--timeout", "-3" }, { "--timeout", "nan" },
+		{ "--timeout", "1s" }, { "-x", "=v" }, { "-x", "1A" }, { "-x", "A-B=1" },
+		{ "--profile=", "prog" }, { "--bogus", "prog" }, { "-n4", "prog" },
+	};
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		ck_assert_msg(parse(bad[k][0], bad[k][1], bad[k][1] ? "prog" : NULL, NULL) == -EINVAL,
+			      "accepted %s %s", bad[k][0], bad[k][1] ? bad[k][1] : "");
+		ck_assert_msg(err[0] != '\0', "no reason for %s", bad[k][0]);
+		ck_assert_ptr_null(strchr(err, '\n'));
+	}
+	ck_assert_int_eq(parse("-n", "2", NULL), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "no program"));
+	ck_assert_int_eq(parse("--frob", NULL), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "--frob"));
+}
+END_TEST
+
+START_TEST(seg_config)
+{
+	struct shm_seg_config def, cfg;
+
+	shm_seg_default_config(8, &def);
+	ck_assert_int_eq(lnch_seg_config(8, NULL, "", NULL, &cfg, err, sizeof(err)), 0);
+	ck_assert_uint_eq(cfg.ring_cells, def.ring_cells);
+	ck_assert_uint_eq(cfg.cell_size, def.cell_size);
+	ck_assert_uint_eq(cfg.arena_size, def.arena_size);
+
+	ck_assert_int_eq(lnch_seg_config(8, "16", "1024", "4", &cfg, err, sizeof(err)), 0);
+	ck_assert_uint_eq(cfg.ring_cells, 16);
+	ck_assert_uint_eq(cfg.cell_size, 1024);
+	ck_assert_uint_eq(cfg.arena_size, 4ull << 20);
+
+	ck_assert_int_eq(lnch_seg_config(8, "12", NULL, NULL, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "SHMPI_RING_CELLS"));
+	ck_assert_int_eq(lnch_seg_config(8, "1", NULL, NULL, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(lnch_seg_config(8, NULL, "100", NULL, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "SHMPI_CELL_SIZE"));
+	ck_assert_int_eq(lnch_seg_config(8, NULL, "64", NULL, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(lnch_seg_config(8, NULL, NULL, "0", &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "SHMPI_ARENA_MB"));
+}
+END_TEST
+
+START_TEST(report_causes)
+{
+	char msg[256];
+	int st = -1;
+
+	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st));
+	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st));
+
+	ck_assert(lnch_report_exit(3, 1234, CLD_KILLED, SIGSEGV, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st));
+	ck_assert_str_eq(msg, "rank 3 (pid 1234) killed by signal 11 (Segmentation fault)");
+	ck_assert_int_eq(st, 139);
+
+	ck_assert(lnch_report_exit(3, 1234, CLD_DUMPED, SIGABRT, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st));
+	ck_assert_int_eq(st, 134);
+
+	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 4, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st));
+	ck_assert_str_eq(msg, "rank 2 (pid 77) exited with status 4");
+	ck_assert_int_eq(st, 4);
+
+	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 0, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st));
+	ck_assert_str_eq(msg, "rank 2 (pid 77) exited without calling MPI_Finalize");
+	ck_assert_int_eq(st, 1);
+
+	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 5, SHM_MEMBER_ABORTED, 5, msg, sizeof(msg), &st));
+	ck_assert_str_eq(msg, "rank 1 (pid 99) called MPI_Abort with error code 5");
+	ck_assert_int_eq(st, 5);
+	/* MPI_Abort(comm, 0) still fails the job. */
+	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 0, SHM_MEMBER_ABORTED, 0, msg, sizeof(msg), &st));
+	ck_assert_int_eq(st, 1);
+}
+END_TEST
+
+static Suite *launcher_suite(void)
+{
+	Suite *s = suite_create("launcher");
+	TCase *tc = tcase_create("options");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, defaults);
+	tcase_add_test(tc, all_options);
+	tcase_add_test(tc, equals_forms);
+	tcase_add_test(tc, program_options_are_the_programs);
+	tcase_add_test(tc, help_and_version);
+	tcase_add_test(tc, errors);
+	tcase_add_test(tc, seg_config);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("report");
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, report_causes);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(launcher_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
