@@ -70,9 +70,10 @@ void *bench_alloc(size_t n, int c);
 /*
  * Runs body(size) on every rank: a warm-up of at most b->warmup iterations
  * (capped at half the budget), then a timed loop of at most b->iters
- * iterations sized to fit b->budget.  The iteration counts are agreed on by
- * all ranks.  Returns the seconds per iteration, averaged over the ranks.
- * Collective over MPI_COMM_WORLD.
+ * iterations sized to fit b->budget, cut short at four times the budget if
+ * the machine slows down.  The iteration counts are agreed on by all ranks.
+ * Returns the seconds per iteration, averaged over the ranks.  Collective
+ * over MPI_COMM_WORLD.
  */
 double bench_time(const struct bench *b, bench_body *body, size_t size);
 
