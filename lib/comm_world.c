@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lib/comm.h"
+#include "lib/errhandler.h"
 #include "lib/errors.h"
 #include "lib/global.h"
 
@@ -90,6 +91,8 @@ struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct m
 	c->is_inter = remote != NULL;
 	c->rank = local->rank;
 	c->size = local->size;
+	/* The creator replaces this with the parent's handler
+	 * (mpii_errhandler_set), as MPI says a new communicator inherits it. */
 	c->errh = mpii_obj_comm_world.errh;
 	atomic_fetch_add_explicit(&c->errh->refcount, 1, memory_order_relaxed);
 	return c;
@@ -103,6 +106,8 @@ void mpii_comm_unref(struct mpii_comm *c)
 	if (atomic_fetch_sub_explicit(&c->refcount, 1, memory_order_acq_rel) != 1)
 		return;
 	c->magic = MPII_MAGIC_FREED;
+	mpii_errhandler_unref(c->errh);
+	c->errh = NULL;
 	mpii_group_unref(c->group);
 	mpii_group_unref(c->remote);
 	c->group = c->remote = NULL;

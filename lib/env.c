@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "lib/attr.h"
 #include "lib/comm.h"
 #include "lib/errors.h"
 #include "lib/global.h"
@@ -143,6 +144,7 @@ int PMPI_Finalized(int *flag)
 int PMPI_Finalize(void)
 {
 	MPII_CHECK_INIT("MPI_Finalize");
+	mpii_attr_finalize();   /* seed 002 6.11: SELF's then WORLD's delete callbacks */
 	mpii_lock();
 	/* Deliver what is still queued (control answers, buffered sends). */
 	mpii_p2p_finalize();

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "lib/comm.h"
+#include "lib/errhandler.h"
 #include "lib/errors.h"
 #include "lib/global.h"
 
@@ -89,16 +90,33 @@ static const char *const class_strings[] = {
 
 int mpii_err_class(int errcode)
 {
+	int cls;
+
 	if (errcode >= 0 && errcode <= MPI_ERR_LASTCODE)
 		return errcode;
+	/* codes from MPI_Add_error_class/code (lib/errhandler.c) */
+	if ((cls = mpii_errcode_dyn_class(errcode)) >= 0)
+		return cls;
 	return MPI_ERR_UNKNOWN;
+}
+
+/* Classes and codes that exist: predefined ones and those handed out by
+ * MPI_Add_error_class/code. */
+static int errcode_known(int errcode)
+{
+	return (errcode >= 0 && errcode <= MPI_ERR_LASTCODE) ||
+	       mpii_errcode_dyn_class(errcode) >= 0;
 }
 
 const char *mpii_err_string(int errcode)
 {
-	int cls = mpii_err_class(errcode);
-	if (cls < (int)(sizeof(class_strings) / sizeof(class_strings[0])) && class_strings[cls])
-		return class_strings[cls];
+	const char *s;
+
+	if (errcode > MPI_ERR_LASTCODE && (s = mpii_errcode_dyn_string(errcode)) != NULL)
+		return s;   /* "" until MPI_Add_error_string (MPI-3.1 8.5) */
+	if (errcode >= 0 && errcode < (int)(sizeof(class_strings) / sizeof(class_strings[0])) &&
+	    class_strings[errcode])
+		return class_strings[errcode];
 	return "MPI_ERR_UNKNOWN: unknown error";
 }
 
@@ -121,7 +139,9 @@ void mpii_abort_job(int code, const char *why)
 static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *detail, va_list ap)
 {
 	char msg[MPI_MAX_ERROR_STRING + 256];
-	int n = snprintf(msg, sizeof(msg), "%s: %s", fn, mpii_err_string(errcode));
+	const char *what = mpii_err_string(errcode);
+	int n = snprintf(msg, sizeof(msg), "%s: %s", fn,
+			 *what ? what : mpii_err_string(mpii_err_class(errcode)));
 	if (detail && n > 0 && (size_t)n < sizeof(msg)) {
 		msg[n++] = ' ';
 		msg[n++] = '(';
@@ -183,7 +203,7 @@ int PMPI_Error_class(int errorcode, int *errorclass)
 {
 	if (!errorclass)
 		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Error_class", "errorclass is NULL");
-	if (errorcode < 0 || errorcode > MPI_ERR_LASTCODE)
+	if (!errcode_known(errorcode))
 		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Error_class", "unknown error code %d", errorcode);
 	*errorclass = mpii_err_class(errorcode);
 	return MPI_SUCCESS;

@@ -12,16 +12,27 @@ libshmpi_la_SOURCES += \
 	lib/object.h lib/global.h lib/lock.h lib/errors.h lib/comm.h \
 	lib/request.h lib/progress.h lib/p2p.h lib/p2p_proto.h \
 	lib/env.c lib/errors.c lib/comm_world.c lib/request.c lib/progress.c \
-	lib/p2p_impl.h lib/p2p_init.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c
+	lib/p2p_impl.h lib/p2p_init.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c lib/status_count.c
 
 # datatypes (issue 4)
 libshmpi_la_SOURCES += \
 	lib/datatype.h lib/type_predefined.c lib/type_core.c
 
 # groups, communicators, topologies, collectives (issue 5)
+libshmpi_la_SOURCES += \
+	lib/group.h lib/group.c lib/comm_create.c \
+	lib/topo.h lib/topo.c \
+	lib/op.h lib/op.c lib/op_predefined.c \
+	lib/nbc.h lib/nbc.c \
+	lib/coll.h lib/coll_state.c lib/coll_shm.c lib/coll_bcast.c lib/coll_gather.c \
+	lib/coll_reduce.c lib/coll_check.h lib/coll_check.c lib/coll_api.c
 
 # requests, handlers (issue 6)
 
 # threads, mutexes, conds, endpoints (issue 7)
 
 # handle services: attributes, names, errhandlers (issue 8)
+libshmpi_la_SOURCES += \
+	lib/attr.h lib/attr.c lib/attr_api.c lib/attr_handle.c lib/attr_predefined.c \
+	lib/attr_win.c lib/name.c lib/errhandler.h lib/errhandler.c lib/info.h lib/info.c \
+	lib/commid.c

@@ -43,9 +43,8 @@ int mpii_progress(int hint_peer)
 
 /* Sleep condition, checked after the sleeper count went up (F in
  * shm/doorbell.h): a summary bit means a peer published. */
-static int has_work(void *arg)
+static int has_work(void)
 {
-	(void)arg;
 	_Atomic uint64_t *sum = shm_seg_summary(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
 	for (uint32_t w = 0; w < words; w++)
@@ -67,16 +66,26 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		if (done(arg))
 			return;
 		idle++;
-		mpii_unlock();
 		if (idle < spin_polls) {
+			mpii_unlock();
 			shm_cpu_relax();
 		} else if (idle < spin_polls + yield_polls || mpii_p2p.ntx_active ||
 			   mpii_progress_has_polled_ops()) {
 			/* Queued output or polled operations need us awake: a
 			 * peer freeing ring space does not ring our doorbell. */
+			mpii_unlock();
 			sched_yield();
 		} else {
-			shm_doorbell_sleep(mpii_g.me, has_work, NULL, mpii_g.cfg.sleep_ns);
+			/* done() is re-checked after the sleeper count went up:
+			 * whoever makes it true (a peer setting a flag in the
+			 * segment, another thread completing a request) rings
+			 * after its own seq_cst write (shm/doorbell.h). */
+			uint32_t seen = shm_doorbell_prepare(mpii_g.me);
+			int ready = has_work() || done(arg);
+			mpii_unlock();
+			if (!ready)
+				shm_doorbell_wait(mpii_g.me, seen, mpii_g.cfg.sleep_ns);
+			shm_doorbell_finish(mpii_g.me);
 			idle = spin_polls; /* after a wake-up, yield before sleeping again */
 		}
 		mpii_lock();

@@ -67,9 +67,11 @@ void mpii_status_empty(MPI_Status *st)
 
 void mpii_request_complete(struct mpii_request *req)
 {
-	/* Release: a waiter that sees done sees the status and the data.
-	 * Pairs with the acquire loads in is_done() and the wait/test paths. */
-	atomic_store_explicit(&req->done, 1, memory_order_release);
+	/* seq_cst, not just release: besides publishing the status and data
+	 * (pairs with the loads in is_done() and the wait/test paths), this
+	 * store is G of the doorbell's Dekker pair with a thread of this
+	 * process going to sleep on it (mpii_progress_wake_local below). */
+	atomic_store_explicit(&req->done, 1, memory_order_seq_cst);
 	if (req->user_freed) {
 		mpii_request_release(req);
 		return;
@@ -96,8 +98,8 @@ int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 static int is_done(void *arg)
 {
 	struct mpii_request *req = arg;
-	/* Acquire: pairs with the release in mpii_request_complete. */
-	return atomic_load_explicit(&req->done, memory_order_acquire);
+	/* seq_cst: F of the doorbell's Dekker pair (see mpii_request_complete). */
+	return atomic_load_explicit(&req->done, memory_order_seq_cst);
 }
 
 void mpii_request_wait_done(struct mpii_request *req)

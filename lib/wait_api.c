@@ -6,6 +6,7 @@
  * an empty status.  Errors of individual requests in the multiple-completion
  * calls are reported as MPI_ERR_IN_STATUS with each status's MPI_ERROR set.
  */
+#include "lib/attr.h"
 #include "lib/errors.h"
 #include "lib/global.h"
 #include "lib/lock.h"
@@ -298,6 +299,12 @@ int PMPI_Request_free(MPI_Request *request)
 	if (!request || mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	struct mpii_request *r = *request;
+	if (r->persistent && r->attrs) {
+		/* seed 002 6.7: a persistent request's attributes go with it */
+		int rc = mpii_attr_delete_all_request(r);
+		if (rc)
+			return mpii_err(err_comm(r), rc, fn, "an attribute delete callback failed");
+	}
 	mpii_lock();
 	if (req_done(r) || (r->persistent && !r->active))
 		mpii_request_release(r);

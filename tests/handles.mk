@@ -1,1 +1,25 @@
 # tests and extra sources of the handles area
+
+# unit tests of the attribute list internals (no MPI job needed)
+check_PROGRAMS += tests/unit/check_attr
+TESTS += tests/unit/check_attr
+tests_unit_check_attr_SOURCES = tests/unit/check_attr.c lib/attr.c lib/attr_predefined.c lib/attr.h
+tests_unit_check_attr_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_attr_LDADD = $(CHECK_LIBS)
+
+# MPI behaviour tests of caching, names, error handlers, info (issue 8)
+HANDLES_MPI_TESTS = tests/mpi/attr_basic tests/mpi/attr_handle tests/mpi/attr_cb_error \
+	tests/mpi/attr_finalize tests/mpi/attr_dup tests/mpi/attr_commid \
+	tests/mpi/name_basic tests/mpi/errh_basic tests/mpi/info_basic tests/mpi/attr_threads
+check_PROGRAMS += $(HANDLES_MPI_TESTS)
+TESTS += $(HANDLES_MPI_TESTS)
+tests_mpi_attr_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_attr_handle_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_attr_cb_error_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_attr_finalize_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_attr_dup_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_attr_commid_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_name_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_errh_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_info_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_attr_threads_LDADD = $(MPI_TEST_LDADD)

@@ -3,7 +3,8 @@
 # reads "np:", "mpirun:" and "env:" lines from the program's source.
 LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/run-test.sh
 AM_TESTS_ENVIRONMENT = top_srcdir=$(top_srcdir); top_builddir=$(top_builddir); export top_srcdir top_builddir;
-EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h
+EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h tests/check-symbols.sh
+TESTS += tests/check-symbols.sh
 
 MPI_TEST_LDADD = libshmpi.la
 
@@ -11,8 +12,11 @@ MPI_TEST_LDADD = libshmpi.la
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 UNIT_LDADD = libshm.la $(CHECK_LIBS)
 
-check_PROGRAMS += tests/unit/check_ring tests/unit/check_segment
-TESTS += tests/unit/check_ring tests/unit/check_segment
+check_PROGRAMS += tests/unit/check_ring tests/unit/check_segment tests/unit/check_match
+TESTS += tests/unit/check_ring tests/unit/check_segment tests/unit/check_match
+tests_unit_check_match_SOURCES = tests/unit/check_match.c lib/p2p_match.c
+tests_unit_check_match_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_match_LDADD = $(CHECK_LIBS)
 tests_unit_check_ring_SOURCES = tests/unit/check_ring.c
 tests_unit_check_ring_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_ring_LDADD = $(UNIT_LDADD)
@@ -24,11 +28,11 @@ tests_unit_check_segment_LDADD = $(UNIT_LDADD)
 check_PROGRAMS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
 	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
 	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
-	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic
+	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap
 TESTS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
 	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
 	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
-	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic
+	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap
 tests_mpi_p2p_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_p2p_order_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_p2p_modes_LDADD = $(MPI_TEST_LDADD)
@@ -41,3 +45,4 @@ tests_mpi_p2p_wildcard_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_abort_rank_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_segv_rank_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_env_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_pmpi_wrap_LDADD = $(MPI_TEST_LDADD)
