@@ -22,8 +22,18 @@ libshmpi_la_SOURCES += \
 	lib/pack_external.c
 
 # groups, communicators, topologies, collectives (issue 5)
+libshmpi_la_SOURCES += \
+	lib/group.h lib/group.c lib/comm_create.c \
+	lib/topo.h lib/topo.c \
+	lib/op.h lib/op.c lib/op_predefined.c \
+	lib/nbc.h lib/nbc.c \
+	lib/coll.h lib/coll_state.c lib/coll_shm.c lib/coll_bcast.c lib/coll_gather.c \
+	lib/coll_reduce.c lib/coll_check.h lib/coll_check.c lib/coll_api.c
 
 # requests, handlers (issue 6)
+libshmpi_la_SOURCES += \
+	lib/handler.h lib/greq.h lib/greq.c lib/metareq.c lib/handler.c \
+	lib/barrier_loose.c lib/reqtype.c
 
 # threads, mutexes, conds, endpoints (issue 7)
 

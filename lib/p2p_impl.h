@@ -59,8 +59,8 @@ struct mpii_rx {
 struct mpii_peer {
 	struct mpii_tx *tx_head, *tx_tail;
 	struct mpii_rx rx;
-	struct shm_ring *out;      /* ring me -> peer */
-	struct shm_ring *in;       /* ring peer -> me */
+	struct shm_ring out;       /* producer handle on ring me -> peer */
+	struct shm_ring in;        /* consumer handle on ring peer -> me */
 	int tx_listed;             /* on the list of peers with queued tx */
 };
 

@@ -18,11 +18,14 @@ int mpii_p2p_init(void)
 	mpii_p2p.tx_active = calloc((size_t)n, sizeof(int));
 	if (!mpii_p2p.peers || !mpii_p2p.tx_active)
 		return MPI_ERR_NO_MEM;
+	uint32_t cells = mpii_g.seg.hdr->ring_cells, cell_size = mpii_g.seg.hdr->cell_size;
 	for (int i = 0; i < n; i++) {
-		mpii_p2p.peers[i].out = shm_seg_ring(&mpii_g.seg, (uint32_t)i, (uint32_t)mpii_g.rank);
-		mpii_p2p.peers[i].in = shm_seg_ring(&mpii_g.seg, (uint32_t)mpii_g.rank, (uint32_t)i);
+		shm_ring_init(&mpii_p2p.peers[i].out, shm_seg_ring(&mpii_g.seg, (uint32_t)i, (uint32_t)mpii_g.rank),
+			      cells, cell_size);
+		shm_ring_init(&mpii_p2p.peers[i].in, shm_seg_ring(&mpii_g.seg, (uint32_t)mpii_g.rank, (uint32_t)i),
+			      cells, cell_size);
 	}
-	mpii_p2p.payload = shm_ring_payload_size(mpii_p2p.peers[0].out);
+	mpii_p2p.payload = shm_ring_payload_size(&mpii_p2p.peers[0].out);
 	/* Single copy is tried unless switched off; the first refusal by the
 	 * kernel (EPERM, ENOSYS) switches to the ring for good. */
 	mpii_g.cma_ok = mpii_g.cfg.cma != MPII_CMA_OFF;

@@ -217,12 +217,12 @@ static int drain_peer(int src)
 	struct mpii_rx *rx = &p->rx;
 	int did = 0;
 	char *cell;
-	while ((cell = shm_ring_peek(p->in))) {
+	while ((cell = shm_ring_peek(&p->in))) {
 		did = 1;
 		if (rx->remaining > 0) {
 			MPI_Count chunk = rx->remaining < mpii_p2p.payload ? rx->remaining : mpii_p2p.payload;
 			land_stream(rx, cell, chunk);
-			shm_ring_consume(p->in);
+			shm_ring_consume(&p->in);
 			if (rx->remaining == 0)
 				stream_done(rx, src);
 			continue;
@@ -230,7 +230,7 @@ static int drain_peer(int src)
 		struct mpii_msg_hdr h;
 		memcpy(&h, cell, sizeof(h));
 		on_header(src, &h, cell + sizeof(h));
-		shm_ring_consume(p->in);
+		shm_ring_consume(&p->in);
 	}
 	return did;
 }

@@ -43,7 +43,7 @@ void mpii_p2p_notify(int world_dst)
 	_Atomic uint64_t *w = shm_seg_summary(&mpii_g.seg, (uint32_t)world_dst) + me / 64;
 	/* G (shm/doorbell.h): seq_cst RMW after the cell's release store; pairs
 	 * with the receiver's exchange in poll_incoming (it then sees the cell)
-	 * and with E in shm_doorbell_sleep (Dekker: it sees the bit or we see it
+	 * and with E in shm_doorbell_prepare (Dekker: it sees the bit or we see it
 	 * sleeping). */
 	shm_fetch_or_seq_cst(w, 1ull << (me % 64));
 	shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, (uint32_t)world_dst));
@@ -109,7 +109,7 @@ static int push_peer(int dst)
 		struct mpii_tx *t = p->tx_head;
 		int had_hdr = t->hdr_sent;
 		MPI_Count had_off = t->off;
-		int done = tx_write(p->out, t);
+		int done = tx_write(&p->out, t);
 		if (t->hdr_sent != had_hdr || t->off != had_off)
 			wrote = 1;
 		if (!done)
@@ -262,7 +262,7 @@ static int send_one_cell(const void *buf, MPI_Count count, struct mpii_datatype 
 	struct mpii_peer *p = &mpii_p2p.peers[wdst];
 	if (len > mpii_first_room() || p->tx_head)
 		return 0;
-	char *cell = shm_ring_reserve(p->out);
+	char *cell = shm_ring_reserve(&p->out);
 	if (!cell)
 		return 0;
 	struct mpii_msg_hdr *h = (struct mpii_msg_hdr *)cell;
@@ -274,7 +274,7 @@ static int send_one_cell(const void *buf, MPI_Count count, struct mpii_datatype 
 	h->len = (uint64_t)len;
 	if (len)
 		mpii_type_pack(dt, count, buf, 0, cell + sizeof(*h), len);
-	shm_ring_publish(p->out);
+	shm_ring_publish(&p->out);
 	mpii_p2p_notify(wdst);
 	return 1;
 }

@@ -19,6 +19,12 @@
 
 static unsigned spin_polls, yield_polls;
 
+/* Local wake-ups (completions by another thread of this process, e.g. the
+ * handler thread, lib/handler.c): counted so that a waiter about to sleep
+ * sees one that happened after its last check (Dekker pair with the
+ * sleeper count, as in shm/doorbell.h). */
+static _Atomic unsigned local_wakes;
+
 void mpii_progress_init(void)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -43,9 +49,8 @@ int mpii_progress(int hint_peer)
 
 /* Sleep condition, checked after the sleeper count went up (F in
  * shm/doorbell.h): a summary bit means a peer published. */
-static int has_work(void *arg)
+static int has_work(void)
 {
-	(void)arg;
 	_Atomic uint64_t *sum = shm_seg_summary(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
 	for (uint32_t w = 0; w < words; w++)
@@ -58,6 +63,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
 	for (;;) {
+		unsigned seen = atomic_load(&local_wakes);
 		if (done(arg))
 			return;
 		if (mpii_progress(hint_peer)) {
@@ -67,16 +73,27 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		if (done(arg))
 			return;
 		idle++;
-		mpii_unlock();
 		if (idle < spin_polls) {
+			mpii_unlock();
 			shm_cpu_relax();
 		} else if (idle < spin_polls + yield_polls || mpii_p2p.ntx_active ||
 			   mpii_progress_has_polled_ops()) {
 			/* Queued output or polled operations need us awake: a
 			 * peer freeing ring space does not ring our doorbell. */
+			mpii_unlock();
 			sched_yield();
 		} else {
-			shm_doorbell_sleep(mpii_g.me, has_work, NULL, mpii_g.cfg.sleep_ns);
+			/* done() is re-checked after the sleeper count went up:
+			 * whoever makes it true (a peer setting a flag in the
+			 * segment, another thread completing a request) rings
+			 * after its own seq_cst write (shm/doorbell.h). */
+			uint32_t bell = shm_doorbell_prepare(mpii_g.me);
+			int ready = has_work() || done(arg) ||
+				    atomic_load(&local_wakes) != seen;
+			mpii_unlock();
+			if (!ready)
+				shm_doorbell_wait(mpii_g.me, bell, mpii_g.cfg.sleep_ns);
+			shm_doorbell_finish(mpii_g.me);
 			idle = spin_polls; /* after a wake-up, yield before sleeping again */
 		}
 		mpii_lock();
@@ -85,5 +102,6 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 
 void mpii_progress_wake_local(void)
 {
+	atomic_fetch_add(&local_wakes, 1);  /* G: seq_cst, before H */
 	shm_doorbell_ring_if_sleeping(mpii_g.me);
 }

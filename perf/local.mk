@@ -1,1 +1,39 @@
 # perf/: benchmarks (standard MPI programs) and the comparison harness.
+noinst_PROGRAMS += perf/handler_latency
+perf_handler_latency_SOURCES = perf/handler_latency.c
+perf_handler_latency_LDADD = libshmpi.la
+# The programs are check_PROGRAMS linked with libshmpi.la; `make check` runs
+# each once at a tiny size through perf/check-perf.sh (it proves they work and
+# asserts nothing about speed).  perf/compare builds the same sources against
+# shmpi, Open MPI and MPICH and compares them; docs/perf.md (perf/README.md)
+# says how.
+PERF_PROGS = perf/pingpong perf/bw perf/bibw perf/mpair perf/msgrate \
+	perf/coll perf/ddt perf/startup
+check_PROGRAMS += $(PERF_PROGS)
+perf_pingpong_SOURCES = perf/pingpong.c perf/bench.c perf/bench.h
+perf_pingpong_LDADD = libshmpi.la
+perf_bw_SOURCES = perf/bw.c perf/bench.c perf/bench.h
+perf_bw_LDADD = libshmpi.la
+perf_bibw_SOURCES = perf/bibw.c perf/bench.c perf/bench.h
+perf_bibw_LDADD = libshmpi.la
+perf_mpair_SOURCES = perf/mpair.c perf/bench.c perf/bench.h
+perf_mpair_LDADD = libshmpi.la
+perf_msgrate_SOURCES = perf/msgrate.c perf/bench.c perf/bench.h
+perf_msgrate_LDADD = libshmpi.la
+perf_coll_SOURCES = perf/coll.c perf/bench.c perf/bench.h
+perf_coll_LDADD = libshmpi.la
+perf_ddt_SOURCES = perf/ddt.c perf/bench.c perf/bench.h
+perf_ddt_LDADD = libshmpi.la
+perf_startup_SOURCES = perf/startup.c
+perf_startup_LDADD = libshmpi.la
+
+TESTS += perf/check-perf.sh
+EXTRA_DIST += perf/check-perf.sh perf/compare perf/svgplot.py perf/README.md \
+	perf/RESULTS.md
+
+# The full comparison (minutes): make perf-compare PERF_FLAGS='--quick'
+perf-compare: all
+	$(top_srcdir)/perf/compare --ours-build $(abs_top_builddir) $(PERF_FLAGS)
+.PHONY: perf-compare
+
+include perf/prof.mk

@@ -14,15 +14,22 @@ void shm_doorbell_ring(struct shm_member *m)
 	shm_futex_wake(&m->doorbell, INT_MAX);
 }
 
-int shm_doorbell_sleep(struct shm_member *m, int (*has_work)(void *), void *arg,
-		       int64_t timeout_ns)
+uint32_t shm_doorbell_prepare(struct shm_member *m)
 {
 	uint32_t seen = shm_load_acquire(&m->doorbell);
 	/* E: pairs with H in shm_doorbell_ring_if_sleeping(). */
 	shm_fetch_add_seq_cst(&m->sleepers, 1);
-	/* F: has_work() must use seq_cst loads of the work indicators. */
-	if (!has_work(arg))
-		shm_futex_wait(&m->doorbell, seen, timeout_ns);
+	return seen;
+}
+
+void shm_doorbell_wait(struct shm_member *m, uint32_t seen, int64_t timeout_ns)
+{
+	/* Returns at once if the doorbell rang since `seen` was read. */
+	shm_futex_wait(&m->doorbell, seen, timeout_ns);
+}
+
+void shm_doorbell_finish(struct shm_member *m)
+{
+	/* Release: nothing to order, but keeps the count exact for wakers. */
 	shm_fetch_sub_acq_rel(&m->sleepers, 1);
-	return 0;
 }

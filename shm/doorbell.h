@@ -26,7 +26,7 @@
 static inline void shm_doorbell_ring_if_sleeping(struct shm_member *m)
 {
 	void shm_doorbell_ring(struct shm_member *m);
-	/* H: pairs with E in shm_doorbell_sleep(). */
+	/* H: pairs with E in shm_doorbell_prepare(). */
 	if (shm_load_seq_cst(&m->sleepers) != 0)
 		shm_doorbell_ring(m);
 }
@@ -34,10 +34,15 @@ static inline void shm_doorbell_ring_if_sleeping(struct shm_member *m)
 /* Waker side, slow path: bump the doorbell and wake every sleeper. */
 void shm_doorbell_ring(struct shm_member *m);
 
-/* Waiter side: sleep on the member's doorbell unless has_work(arg) says
- * there is something to do after the sleeper count went up.  timeout_ns < 0
- * sleeps until rung.  Returns 0 after a sleep or when work was found. */
-int shm_doorbell_sleep(struct shm_member *m, int (*has_work)(void *), void *arg,
-		       int64_t timeout_ns);
+/* Waiter side, in three steps so that the caller can check its own wait
+ * condition between them (with its locks held):
+ *   seen = shm_doorbell_prepare(m);     sleeper count up (E)
+ *   if (!work_visible())                seq_cst loads of the work (F)
+ *           shm_doorbell_wait(m, seen, timeout_ns);
+ *   shm_doorbell_finish(m);             sleeper count down
+ * timeout_ns < 0 sleeps until rung. */
+uint32_t shm_doorbell_prepare(struct shm_member *m);
+void shm_doorbell_wait(struct shm_member *m, uint32_t seen, int64_t timeout_ns);
+void shm_doorbell_finish(struct shm_member *m);
 
 #endif

@@ -3,6 +3,9 @@
  *
  * One ring per ordered pair of members.  Exactly one thread at a time
  * produces (the sender's process, under its progress lock) and one consumes.
+ * The shared part is only the cells; each side keeps its own position and
+ * the geometry in a process-local struct shm_ring, so a ring needs no
+ * initialisation in the segment at all.
  * Each cell starts with a sequence word; the positions are free-running
  * uint32 counters masked by ncells-1 (ncells is a power of two).  The seq
  * word is stored relative to the lap (lap = pos & ~mask), so memory that is
@@ -38,25 +41,23 @@ struct shm_cell {
 	unsigned char payload[];
 };
 
+/* A process-local handle on the cells of one ring.  The producer's handle
+ * uses prod_pos only, the consumer's cons_pos only. */
 struct shm_ring {
-	uint32_t ncells;     /* immutable after init */
+	unsigned char *cells;  /* in the segment, line-aligned */
+	uint32_t ncells;
 	uint32_t cell_size;
 	uint32_t mask;
-	uint32_t pad;
-	shm_cacheline_aligned uint32_t prod_pos; /* touched by the producer only */
-	shm_cacheline_aligned uint32_t cons_pos; /* touched by the consumer only */
-	shm_cacheline_aligned unsigned char cells[];
+	uint32_t prod_pos;
+	uint32_t cons_pos;
 };
 
-_Static_assert(offsetof(struct shm_ring, cells) % SHM_CACHELINE == 0, "cells are line-aligned");
-
-/* Bytes a ring of ncells cells of cell_size bytes occupies. */
+/* Bytes the cells of a ring of ncells cells of cell_size bytes occupy. */
 size_t shm_ring_bytes(uint32_t ncells, uint32_t cell_size);
 
-/* Write the geometry of a ring in zeroed shared memory (the cells stay zero,
- * which means empty).  Done once by the segment's creator before anyone maps
- * it. */
-void shm_ring_init(struct shm_ring *r, uint32_t ncells, uint32_t cell_size);
+/* Set up a handle on the cells at `cells` (zero memory is an empty ring,
+ * so nothing in the segment is written). */
+void shm_ring_init(struct shm_ring *r, void *cells, uint32_t ncells, uint32_t cell_size);
 
 static inline struct shm_cell *shm_ring_cell(struct shm_ring *r, uint32_t pos)
 {

@@ -3,8 +3,8 @@
  *
  * Invariants: the header is written once by the creator before any member
  * maps the segment; after that only the atomics in it change.  Ring cells
- * and summaries start zero (= empty) so their pages are not touched until
- * used.  The arena only grows (objects created at run time are recycled by
+ * and summaries start zero (= empty) and nothing writes them at creation,
+ * so their pages are not touched until a pair first talks.  The arena only grows (objects created at run time are recycled by
  * their owners in lib/, not returned here).
  */
 #define _GNU_SOURCE
@@ -103,11 +103,6 @@ int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg 
 	h->arena_size = cfg->arena_size;
 	shm_store_relaxed(&h->arena_next, 0);
 	shm_store_relaxed(&h->next_id, 0);
-	for (uint32_t d = 0; d < n; d++)
-		for (uint32_t s = 0; s < n; s++)
-			shm_ring_init((struct shm_ring *)((char *)base + l.ring_off +
-							  ((uint64_t)d * n + s) * l.ring_stride),
-				      cfg->ring_cells, cfg->cell_size);
 	/* The magic goes last: a member that sees it sees a complete header.
 	 * (Members map after fork, so program order suffices; the release keeps
 	 * the rule explicit.) */

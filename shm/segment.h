@@ -118,7 +118,8 @@ static inline _Atomic uint64_t *shm_seg_summary(const struct shm_seg *seg, uint3
 	       (size_t)dst * seg->hdr->summary_words;
 }
 
-/* The ring that carries cells from src to dst. */
+/* The cells of the ring that carries messages from src to dst (wrap them
+ * with shm_ring_init). */
 static inline void *shm_seg_ring(const struct shm_seg *seg, uint32_t dst, uint32_t src)
 {
 	return seg->base + seg->hdr->ring_off +

@@ -1,1 +1,6 @@
-# tests and extra sources of the coll area
+# tests and extra sources of the coll area (issue 5)
+COLL_TESTS = tests/mpi/coll_basic tests/mpi/coll_ops
+check_PROGRAMS += $(COLL_TESTS)
+TESTS += $(COLL_TESTS)
+tests_mpi_coll_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_coll_ops_LDADD = $(MPI_TEST_LDADD)

@@ -30,7 +30,7 @@ while IFS= read -r envline; do
 	for np in $nps; do
 		echo "== $base np=$np env: $envline"
 		# shellcheck disable=SC2086
-		env $envline "$launcher" -n "$np" --timeout 60 $margs "$prog" "$@"
+		env $envline "$launcher" -n "$np" --timeout 60 $margs "$prog" "$@" </dev/null
 		rc=$?
 		if [ "$rc" -eq 77 ] && [ "$expect" != 77 ]; then
 			echo "   skipped (77)"

@@ -10,13 +10,21 @@
 #include <string.h>
 #include "shm/ring.h"
 
+/* Producer and consumer share one handle here (one process). */
 static struct shm_ring *new_ring(uint32_t ncells, uint32_t cell_size)
 {
 	size_t bytes = shm_ring_bytes(ncells, cell_size);
 	void *mem = aligned_alloc(64, (bytes + 63) / 64 * 64);
 	memset(mem, 0, bytes);
-	shm_ring_init(mem, ncells, cell_size);
-	return mem;
+	struct shm_ring *r = malloc(sizeof(*r));
+	shm_ring_init(r, mem, ncells, cell_size);
+	return r;
+}
+
+static void free_ring(struct shm_ring *r)
+{
+	free(r->cells);
+	free(r);
 }
 
 START_TEST(test_empty_full)
@@ -38,7 +46,7 @@ START_TEST(test_empty_full)
 	}
 	ck_assert_ptr_null(shm_ring_peek(r));
 	ck_assert_uint_eq(shm_ring_payload_size(r), 128 - SHM_CELL_HEADER);
-	free(r);
+	free_ring(r);
 }
 END_TEST
 
@@ -60,7 +68,7 @@ START_TEST(test_wrap)
 				shm_ring_consume(r);
 			}
 	}
-	free(r);
+	free_ring(r);
 }
 END_TEST
 
@@ -95,7 +103,7 @@ START_TEST(test_two_threads)
 		shm_ring_consume(stress_ring);
 	}
 	pthread_join(t, NULL);
-	free(stress_ring);
+	free_ring(stress_ring);
 }
 END_TEST
 

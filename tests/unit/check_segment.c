@@ -28,9 +28,11 @@ START_TEST(test_layout)
 		ck_assert_uint_ge(h->ring_off, h->summary_off + (uint64_t)n * h->summary_words * 8);
 		ck_assert_uint_eq(h->arena_off, h->ring_off + (uint64_t)n * n * h->ring_stride);
 		ck_assert_uint_le(h->arena_off + h->arena_size, seg.size);
-		struct shm_ring *r = shm_seg_ring(&seg, n - 1, 0);
-		ck_assert_uint_eq(r->ncells, cfg.ring_cells);
-		ck_assert_ptr_nonnull(shm_ring_reserve(r));
+		struct shm_ring r;
+		shm_ring_init(&r, shm_seg_ring(&seg, n - 1, 0), h->ring_cells, h->cell_size);
+		ck_assert_uint_eq(h->ring_cells, cfg.ring_cells);
+		ck_assert_ptr_nonnull(shm_ring_reserve(&r)); /* zero memory is an empty ring */
+		ck_assert_ptr_null(shm_ring_peek(&r));
 		/* attach through the fd sees the same header */
 		struct shm_seg seg2;
 		ck_assert_int_eq(shm_seg_attach(dup(seg.fd), &seg2), 0);

@@ -1,0 +1,120 @@
+/*
+ * lib/coll.h - collectives inside the library: the per-communicator state,
+ * the algorithm selection (docs/collectives.md), and one internal function
+ * per collective that the public entry points, the nonblocking versions and
+ * the communicator constructors share.
+ *
+ * Convention: the internal functions take checked arguments, return an MPI
+ * error class, and run to completion when reqp is NULL or start a
+ * nonblocking operation and return its request in *reqp.  Called with the
+ * library lock held.
+ */
+#ifndef MPII_COLL_H
+#define MPII_COLL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "mpi.h"
+#include "lib/comm.h"
+#include "lib/datatype.h"
+#include "lib/op.h"
+#include "lib/request.h"
+
+/* Algorithms an environment variable can force (SHMPI_COLL_<NAME>). */
+enum mpii_coll_alg {
+	MPII_ALG_AUTO = 0,
+	MPII_ALG_SHM,       /* flags and buffers in the segment */
+	MPII_ALG_RD,        /* recursive doubling / dissemination */
+	MPII_ALG_RING,      /* ring (reduce-scatter + allgather for allreduce) */
+	MPII_ALG_BINOMIAL,  /* binomial tree */
+	MPII_ALG_LINEAR,    /* root talks to everyone */
+};
+
+struct mpii_coll_config {
+	int initialized;
+	int barrier;         /* SHMPI_COLL_BARRIER=shm|rd */
+	int bcast;           /* SHMPI_COLL_BCAST=shm|binomial|linear */
+	int reduce;          /* SHMPI_COLL_REDUCE=shm|binomial|linear */
+	int allreduce;       /* SHMPI_COLL_ALLREDUCE=shm|rd|ring */
+	size_t shm_slot;     /* SHMPI_COLL_SHM_SLOT: bytes per member and buffer */
+	size_t shm_max;      /* SHMPI_COLL_SHM_MAX: largest message through the segment */
+	size_t ring_min;     /* SHMPI_COLL_RING_MIN: allreduce switches rd -> ring */
+};
+
+extern struct mpii_coll_config mpii_coll_cfg;
+
+/* Read the SHMPI_COLL_* variables (once; called lazily by the first
+ * collective). */
+void mpii_coll_config_init(void);
+
+/* Per-communicator state (comm->coll), created lazily. */
+struct mpii_coll_state {
+	int shm_state;                  /* 0 not tried, 1 ready, -1 unavailable */
+	struct coll_shm_flag *flags;    /* [size] in the segment */
+	char *data;                     /* [2][size][slot] in the segment */
+	size_t slot;
+	uint64_t seq;                   /* shm collectives done on this comm */
+	uint64_t min_seen;              /* every member's flag is >= this */
+	struct shm_member **members;    /* control block of each member */
+	struct mpii_comm *local;        /* intercommunicators: the local group */
+};
+
+/* The state of comm, created on first use; NULL when out of memory. */
+struct mpii_coll_state *mpii_coll_state(struct mpii_comm *c);
+
+/* Free comm's collective and topology state (at MPI_Comm_free). */
+void mpii_coll_state_free(struct mpii_comm *c);
+
+/* Shared-memory algorithms (lib/coll_shm.c).  Each returns MPI_SUCCESS,
+ * an error class, or MPII_SHM_DECLINED when the segment cannot be used
+ * (then no member used it and the caller falls back to point-to-point). */
+#define MPII_SHM_DECLINED (-1)
+int mpii_shm_barrier(struct mpii_comm *c);
+int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		   struct mpii_comm *c);
+int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		    struct mpii_op *op, int root, struct mpii_comm *c);
+int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		       struct mpii_op *op, struct mpii_comm *c);
+
+/* The collectives (lib/coll_*.c).  sbuf may be MPI_IN_PLACE where the
+ * standard allows it. */
+int mpii_barrier(struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+	       struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_gatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		 const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
+		 int root, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
+		  struct mpii_datatype *stype, void *rbuf, MPI_Count rcount,
+		  struct mpii_datatype *rtype, int root, struct mpii_comm *c,
+		  struct mpii_request **reqp);
+int mpii_allgatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		    const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
+		    struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,
+		   struct mpii_datatype *const *stypes, void *rbuf, const MPI_Count *rcounts,
+		   const MPI_Aint *rdispls, struct mpii_datatype *const *rtypes,
+		   struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		   struct mpii_op *op, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
+			struct mpii_datatype *dt, struct mpii_op *op, struct mpii_comm *c,
+			struct mpii_request **reqp);
+int mpii_scan(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+	      struct mpii_op *op, int exclusive, struct mpii_comm *c,
+	      struct mpii_request **reqp);
+
+/* Schedule builders shared by composite collectives (lib/coll_*.c). */
+struct mpii_sched;
+void mpii_build_bcast(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
+		      int root, int n, int r, int linear);
+void mpii_build_reduce(struct mpii_sched *s, const void *sbuf, void *rbuf, MPI_Count count,
+		       struct mpii_datatype *dt, struct mpii_op *op, int root, int n, int r);
+void mpii_build_scatterv(struct mpii_sched *s, const void *sbuf, const MPI_Count *scounts,
+			 const MPI_Aint *displs, struct mpii_datatype *stype, void *rbuf,
+			 MPI_Count rcount, struct mpii_datatype *rtype, int root, int n, int r);
+
+#endif

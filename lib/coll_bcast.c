@@ -1,0 +1,90 @@
+/*
+ * lib/coll_bcast.c - barrier and bcast: the shared-memory algorithm for
+ * blocking calls (lib/coll_shm.c), point-to-point schedules otherwise
+ * (dissemination barrier; binomial or linear bcast).
+ */
+#include "lib/coll.h"
+#include "lib/nbc.h"
+
+static int done_now(struct mpii_comm *c, struct mpii_request **reqp)
+{
+	return reqp ? mpii_sched_null_request(c, reqp) : MPI_SUCCESS;
+}
+
+int mpii_barrier(struct mpii_comm *c, struct mpii_request **reqp)
+{
+	mpii_coll_config_init();
+	if (c->is_inter)
+		return MPI_ERR_COMM;
+	if (c->size == 1)
+		return done_now(c, reqp);
+	if (!reqp && mpii_coll_cfg.barrier != MPII_ALG_RD) {
+		int rc = mpii_shm_barrier(c);
+		if (rc != MPII_SHM_DECLINED)
+			return rc;
+	}
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	int n = c->size, r = c->rank;
+	/* dissemination: round k talks to rank +- 2^k; log2(n) rounds */
+	for (int k = 1; k < n; k <<= 1) {
+		mpii_sched_send(s, NULL, 0, MPI_BYTE, (r + k) % n);
+		mpii_sched_recv(s, NULL, 0, MPI_BYTE, (r - k + n) % n);
+		mpii_sched_fence(s);
+	}
+	return mpii_sched_finish(s, reqp);
+}
+
+/* Append a binomial bcast of (buf, count, dt) from root to s. */
+void mpii_build_bcast(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
+		      int root, int n, int r, int linear)
+{
+	if (linear) {
+		if (r == root) {
+			for (int i = 1; i < n; i++)
+				mpii_sched_send(s, buf, count, dt, (root + i) % n);
+		} else {
+			mpii_sched_recv(s, buf, count, dt, root);
+		}
+		mpii_sched_fence(s);
+		return;
+	}
+	int vr = (r - root + n) % n;
+	int mask = 1;
+	while (mask < n) {
+		if (vr & mask) {
+			mpii_sched_recv(s, buf, count, dt, (vr - mask + root) % n);
+			mpii_sched_fence(s);
+			break;
+		}
+		mask <<= 1;
+	}
+	for (mask >>= 1; mask > 0; mask >>= 1)
+		if (vr + mask < n)
+			mpii_sched_send(s, buf, count, dt, (vr + mask + root) % n);
+	mpii_sched_fence(s);
+}
+
+int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+	       struct mpii_comm *c, struct mpii_request **reqp)
+{
+	mpii_coll_config_init();
+	if (c->is_inter)
+		return MPI_ERR_COMM;
+	if (c->size == 1 || count == 0 || dt->size == 0)
+		return done_now(c, reqp);
+	int alg = mpii_coll_cfg.bcast;
+	if (!reqp && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
+		int rc = mpii_shm_bcast(buf, count, dt, root, c);
+		if (rc != MPII_SHM_DECLINED)
+			return rc;
+	}
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	if (reqp)
+		mpii_sched_hold_type(s, dt);
+	mpii_build_bcast(s, buf, count, dt, root, c->size, c->rank, alg == MPII_ALG_LINEAR);
+	return mpii_sched_finish(s, reqp);
+}

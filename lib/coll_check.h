@@ -1,0 +1,30 @@
+/*
+ * lib/coll_check.h - argument checks and handle-to-internal conversions
+ * shared by the blocking and nonblocking collective entry points
+ * (lib/coll_api.c, lib/coll_iapi.c).  Each check returns an error class
+ * and a detail string through *why.
+ */
+#ifndef MPII_COLL_CHECK_H
+#define MPII_COLL_CHECK_H
+
+#include "mpi.h"
+#include "lib/comm.h"
+#include "lib/datatype.h"
+#include "lib/op.h"
+
+/* comm usable for a collective (an intracommunicator). */
+int mpii_coll_check_comm(MPI_Comm comm, const char **why);
+/* count >= 0 and a committed type. */
+int mpii_coll_check_buf(int count, MPI_Datatype dt, const char **why);
+int mpii_coll_check_root(MPI_Comm comm, int root, const char **why);
+int mpii_coll_check_op(MPI_Op op, MPI_Datatype dt, const char **why);
+/* counts[n] >= 0. */
+int mpii_coll_check_counts(const int *counts, int n, const char **why);
+
+/* Uniform or per-rank count/displacement arrays as the internal
+ * functions take them (elements; `scale` multiplies displacements, to
+ * turn them into bytes for alltoallw).  NULL when out of memory. */
+MPI_Count *mpii_coll_counts(int n, const int *counts, int uniform);
+MPI_Aint *mpii_coll_displs(int n, const int *displs, int uniform, MPI_Aint scale);
+
+#endif

@@ -1,0 +1,290 @@
+/*
+ * lib/coll_reduce.c - reduce, allreduce, reduce_scatter(_block), scan and
+ * exscan.
+ *
+ * Every algorithm here combines contributions in rank order (a partial
+ * result always covers a contiguous range of ranks, and the lower range is
+ * the left operand), so non-commutative user ops are correct everywhere
+ * except in the ring allreduce, which is only chosen for commutative ops.
+ *
+ *   reduce     shm (blocking, small, predefined type) | binomial tree on
+ *              absolute ranks into rank 0, then one hop to the root
+ *   allreduce  shm | recursive doubling (MPICH's fold of the ranks beyond
+ *              the largest power of two) | ring (reduce-scatter + allgather)
+ *   reduce_scatter  reduce to rank 0, then scatterv
+ *   scan, exscan    recursive doubling
+ */
+#include <stdlib.h>
+#include "lib/coll.h"
+#include "lib/nbc.h"
+
+static char *at(void *buf, MPI_Aint disp, const struct mpii_datatype *dt)
+{
+	return (char *)buf + disp * dt->extent;
+}
+
+void mpii_build_reduce(struct mpii_sched *s, const void *sbuf, void *rbuf, MPI_Count count,
+		       struct mpii_datatype *dt, struct mpii_op *op, int root, int n, int r)
+{
+	const void *mine = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+	/* acc: the running result of ranks [r, r + mask) */
+	void *acc = mpii_sched_tmp(s, count, dt);
+	void *spare = mpii_sched_tmp(s, count, dt);
+	if (!acc || !spare)
+		return;
+	mpii_sched_copy(s, mine, count, dt, acc, count, dt);
+	int mask = 1;
+	for (; mask < n; mask <<= 1) {
+		if (r & mask) {
+			mpii_sched_send(s, acc, count, dt, r - mask);
+			mpii_sched_fence(s);
+			break;
+		}
+		if ((r | mask) < n) {
+			mpii_sched_recv(s, spare, count, dt, r | mask);
+			mpii_sched_fence(s);
+			/* spare = acc op spare (acc holds the lower ranks) */
+			mpii_sched_reduce(s, acc, spare, count, dt, op);
+			void *t = acc;
+			acc = spare;
+			spare = t;
+		}
+	}
+	if (r == 0) {
+		if (root == 0)
+			mpii_sched_copy(s, acc, count, dt, rbuf, count, dt);
+		else
+			mpii_sched_send(s, acc, count, dt, root);
+	}
+	if (r == root && root != 0)
+		mpii_sched_recv(s, rbuf, count, dt, 0);
+	mpii_sched_fence(s);
+}
+
+static void hold(struct mpii_sched *s, struct mpii_request **reqp, struct mpii_datatype *dt,
+		 struct mpii_op *op)
+{
+	if (reqp) {
+		mpii_sched_hold_type(s, dt);
+		mpii_sched_hold_op(s, op);
+	}
+}
+
+int mpii_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_request **reqp)
+{
+	mpii_coll_config_init();
+	if (c->is_inter)
+		return MPI_ERR_COMM;
+	int alg = mpii_coll_cfg.reduce;
+	if (!reqp && c->size > 1 && count > 0 && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
+		int rc = mpii_shm_reduce(sbuf, rbuf, count, dt, op, root, c);
+		if (rc != MPII_SHM_DECLINED)
+			return rc;
+	}
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	hold(s, reqp, dt, op);
+	if (count > 0) {
+		if (c->size == 1) {
+			if (sbuf != MPI_IN_PLACE)
+				mpii_sched_copy(s, sbuf, count, dt, rbuf, count, dt);
+		} else {
+			mpii_build_reduce(s, sbuf, rbuf, count, dt, op, root, c->size, c->rank);
+		}
+	}
+	return mpii_sched_finish(s, reqp);
+}
+
+/* Recursive doubling into rbuf (which already holds this rank's data). */
+static void build_allreduce_rd(struct mpii_sched *s, void *rbuf, MPI_Count count,
+			       struct mpii_datatype *dt, struct mpii_op *op, int n, int r)
+{
+	void *tmp = mpii_sched_tmp(s, count, dt);
+	if (!tmp)
+		return;
+	int pof2 = 1;
+	while (pof2 * 2 <= n)
+		pof2 *= 2;
+	int rem = n - pof2, newrank;
+	/* The first 2*rem ranks pair up: odd ones hold a(r-1) op a(r). */
+	if (r < 2 * rem) {
+		if (r % 2 == 0) {
+			mpii_sched_send(s, rbuf, count, dt, r + 1);
+			newrank = -1;
+		} else {
+			mpii_sched_recv(s, tmp, count, dt, r - 1);
+			mpii_sched_fence(s);
+			mpii_sched_reduce(s, tmp, rbuf, count, dt, op);
+			newrank = r / 2;
+		}
+		mpii_sched_fence(s);
+	} else {
+		newrank = r - rem;
+	}
+	if (newrank >= 0) {
+		for (int mask = 1; mask < pof2; mask <<= 1) {
+			int nd = newrank ^ mask;
+			int dst = nd < rem ? nd * 2 + 1 : nd + rem;
+			mpii_sched_send(s, rbuf, count, dt, dst);
+			mpii_sched_recv(s, tmp, count, dt, dst);
+			mpii_sched_fence(s);
+			if (dst < r || op->commute) {
+				mpii_sched_reduce(s, tmp, rbuf, count, dt, op);
+			} else {
+				mpii_sched_reduce(s, rbuf, tmp, count, dt, op);
+				mpii_sched_copy(s, tmp, count, dt, rbuf, count, dt);
+			}
+		}
+	}
+	if (r < 2 * rem) {
+		if (r % 2)
+			mpii_sched_send(s, rbuf, count, dt, r - 1);
+		else
+			mpii_sched_recv(s, rbuf, count, dt, r + 1);
+		mpii_sched_fence(s);
+	}
+}
+
+/* Ring: reduce-scatter then allgather of n chunks (commutative ops). */
+static void build_allreduce_ring(struct mpii_sched *s, void *rbuf, MPI_Count count,
+				 struct mpii_datatype *dt, struct mpii_op *op, int n, int r)
+{
+	MPI_Count base = count / n, extra = count % n;
+	void *tmp = mpii_sched_tmp(s, base + 1, dt);
+	if (!tmp)
+		return;
+#define CHUNK_CNT(i) (base + ((i) < extra))
+#define CHUNK_OFF(i) ((i) * base + ((i) < extra ? (i) : extra))
+	int right = (r + 1) % n, left = (r - 1 + n) % n;
+	for (int k = 0; k < n - 1; k++) {
+		int sc = (r - k + n) % n, rc = (r - k - 1 + n) % n;
+		mpii_sched_send(s, at(rbuf, CHUNK_OFF(sc), dt), CHUNK_CNT(sc), dt, right);
+		mpii_sched_recv(s, tmp, CHUNK_CNT(rc), dt, left);
+		mpii_sched_fence(s);
+		mpii_sched_reduce(s, tmp, at(rbuf, CHUNK_OFF(rc), dt), CHUNK_CNT(rc), dt, op);
+	}
+	for (int k = 0; k < n - 1; k++) {
+		int sc = (r + 1 - k + n) % n, rc = (r - k + n) % n;
+		mpii_sched_send(s, at(rbuf, CHUNK_OFF(sc), dt), CHUNK_CNT(sc), dt, right);
+		mpii_sched_recv(s, at(rbuf, CHUNK_OFF(rc), dt), CHUNK_CNT(rc), dt, left);
+		mpii_sched_fence(s);
+	}
+#undef CHUNK_CNT
+#undef CHUNK_OFF
+}
+
+int mpii_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		   struct mpii_op *op, struct mpii_comm *c, struct mpii_request **reqp)
+{
+	mpii_coll_config_init();
+	if (c->is_inter)
+		return MPI_ERR_COMM;
+	int alg = mpii_coll_cfg.allreduce;
+	if (!reqp && c->size > 1 && count > 0 && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
+		int rc = mpii_shm_allreduce(sbuf, rbuf, count, dt, op, c);
+		if (rc != MPII_SHM_DECLINED)
+			return rc;
+	}
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	hold(s, reqp, dt, op);
+	if (count > 0) {
+		int n = c->size;
+		if (sbuf != MPI_IN_PLACE)
+			mpii_sched_copy(s, sbuf, count, dt, rbuf, count, dt);
+		int ring = op->commute && count >= n && n > 2 &&
+			   (alg == MPII_ALG_RING ||
+			    (alg == MPII_ALG_AUTO && (size_t)(count * dt->size) >= mpii_coll_cfg.ring_min));
+		if (n == 1)
+			;
+		else if (ring)
+			build_allreduce_ring(s, rbuf, count, dt, op, n, c->rank);
+		else
+			build_allreduce_rd(s, rbuf, count, dt, op, n, c->rank);
+	}
+	return mpii_sched_finish(s, reqp);
+}
+
+int mpii_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
+			struct mpii_datatype *dt, struct mpii_op *op, struct mpii_comm *c,
+			struct mpii_request **reqp)
+{
+	if (c->is_inter)
+		return MPI_ERR_COMM;
+	int n = c->size, r = c->rank;
+	MPI_Count total = 0;
+	MPI_Aint *displs = malloc(sizeof(MPI_Aint) * (size_t)n);
+	if (!displs)
+		return MPI_ERR_NO_MEM;
+	for (int i = 0; i < n; i++) {
+		displs[i] = (MPI_Aint)total;
+		total += rcounts[i];
+	}
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s) {
+		free(displs);
+		return MPI_ERR_NO_MEM;
+	}
+	hold(s, reqp, dt, op);
+	if (total > 0) {
+		void *tmp = mpii_sched_tmp(s, total, dt);
+		if (tmp) {
+			const void *in = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+			if (n == 1)
+				mpii_sched_copy(s, in, total, dt, tmp, total, dt);
+			else
+				mpii_build_reduce(s, in, tmp, total, dt, op, 0, n, r);
+			mpii_build_scatterv(s, tmp, rcounts, displs, dt, rbuf, rcounts[r], dt, 0, n, r);
+		}
+	}
+	free(displs);
+	return mpii_sched_finish(s, reqp);
+}
+
+int mpii_scan(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+	      struct mpii_op *op, int exclusive, struct mpii_comm *c, struct mpii_request **reqp)
+{
+	if (c->is_inter)
+		return MPI_ERR_COMM;
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	hold(s, reqp, dt, op);
+	int n = c->size, r = c->rank;
+	if (count > 0) {
+		const void *mine = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+		void *partial = mpii_sched_tmp(s, count, dt);
+		void *tmp = mpii_sched_tmp(s, count, dt);
+		if (partial && tmp) {
+			mpii_sched_copy(s, mine, count, dt, partial, count, dt);
+			if (!exclusive && sbuf != MPI_IN_PLACE)
+				mpii_sched_copy(s, sbuf, count, dt, rbuf, count, dt);
+			int have = !exclusive;
+			for (int mask = 1; mask < n; mask <<= 1) {
+				int dst = r ^ mask;
+				if (dst >= n)
+					continue;
+				mpii_sched_send(s, partial, count, dt, dst);
+				mpii_sched_recv(s, tmp, count, dt, dst);
+				mpii_sched_fence(s);
+				if (dst < r) {
+					/* tmp covers lower ranks: it is the left operand */
+					if (have) {
+						mpii_sched_reduce(s, tmp, rbuf, count, dt, op);
+					} else {
+						mpii_sched_copy(s, tmp, count, dt, rbuf, count, dt);
+						have = 1;
+					}
+					mpii_sched_reduce(s, tmp, partial, count, dt, op);
+				} else {
+					mpii_sched_reduce(s, partial, tmp, count, dt, op);
+					mpii_sched_copy(s, tmp, count, dt, partial, count, dt);
+				}
+			}
+		}
+	}
+	return mpii_sched_finish(s, reqp);
+}

@@ -1,0 +1,249 @@
+/*
+ * lib/coll_shm.c - collectives through the shared segment: barrier, and
+ * small bcast, reduce and allreduce, with no message round trips.
+ *
+ * Per communicator (allocated from the segment arena by rank 0 at the first
+ * shared-memory collective, offset shared by a point-to-point bcast):
+ *
+ *   flag[size]            one cache line each: the sequence number of the
+ *                         last shm collective the member announced
+ *   data[2][size][slot]   two buffers (by parity of the sequence number),
+ *                         one slot per member; a bcast uses a whole buffer
+ *
+ * Every shm collective has a sequence number s (1, 2, ...: the same on all
+ * members, because collectives are called in the same order).  Protocol
+ * invariant: a member announces s (flag = s) only after it finished
+ * reading every buffer of operations before s, and after writing its own
+ * contribution to s, if any.  Buffer s & 1 was last used by s - 2, whose
+ * readers are all done once every flag is >= s - 1; a writer checks that
+ * (min_seen caches it, so back-to-back allreduces never wait for it).
+ *
+ * Waking: a waiter sleeps in mpii_progress_wait() (spin, yield, futex on
+ * its doorbell).  Flags are stored seq_cst (G) and every wait condition
+ * reads them seq_cst (F); after announcing, a member scans the flags and,
+ * if all have reached s, it is (one of) the last and rings the doorbell of
+ * every sleeping member (H, shm/doorbell.h).  Two concurrent last
+ * announcers cannot both miss each other: store-then-load in seq_cst is
+ * the Dekker pattern.  A bcast root rings unconditionally (its readers
+ * wait on its flag alone).  So a barrier costs one store, n loads, and a
+ * futex wake only for members that went to sleep.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/coll.h"
+#include "lib/global.h"
+#include "lib/nbc.h"
+#include "lib/progress.h"
+#include "shm/doorbell.h"
+
+struct coll_shm_flag {
+	shm_cacheline_aligned _Atomic uint64_t seq;
+};
+_Static_assert(sizeof(struct coll_shm_flag) == SHM_CACHELINE, "one flag per cache line");
+
+/* Allocate (rank 0) and share the scratch of c.  Returns 1 when ready. */
+static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
+{
+	if (cs->shm_state)
+		return cs->shm_state > 0;
+	size_t n = (size_t)c->size;
+	size_t slot = (mpii_coll_cfg.shm_slot + SHM_CACHELINE - 1) & ~(size_t)(SHM_CACHELINE - 1);
+	size_t bytes = n * sizeof(struct coll_shm_flag) + 2 * n * slot;
+	uint64_t off = 0;
+	if (c->rank == 0)
+		off = shm_seg_alloc(&mpii_g.seg, bytes);
+	/* Every member takes part (a point-to-point bcast: the segment one
+	 * is what is being set up), so all agree on success or failure. */
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (s)
+		mpii_build_bcast(s, &off, 1, MPI_UINT64_T, 0, c->size, c->rank, 0);
+	if (!s || mpii_sched_run(s) != MPI_SUCCESS)
+		off = 0;
+	cs->members = off ? malloc(sizeof(*cs->members) * n) : NULL;
+	if (!off || !cs->members) {
+		/* A member without memory for the table would hang the others
+		 * that use the segment: this only happens when malloc of a few
+		 * bytes fails, where the job is lost anyway. */
+		cs->shm_state = -1;
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		cs->members[i] = shm_seg_member(&mpii_g.seg, (uint32_t)c->group->world[i]);
+	cs->flags = shm_seg_ptr(&mpii_g.seg, off);
+	cs->data = (char *)cs->flags + n * sizeof(struct coll_shm_flag);
+	cs->slot = slot;
+	cs->shm_state = 1;
+	return 1;
+}
+
+/* The state of c ready for shm, or NULL to fall back. */
+static struct mpii_coll_state *ready(struct mpii_comm *c)
+{
+	struct mpii_coll_state *cs = mpii_coll_state(c);
+	if (!cs || c->is_inter || !shm_setup(c, cs))
+		return NULL;
+	return cs;
+}
+
+static char *slot_of(struct mpii_coll_state *cs, int n, uint64_t s, int r)
+{
+	return cs->data + ((size_t)(s & 1) * (size_t)n + (size_t)r) * cs->slot;
+}
+
+struct wait_arg {
+	struct mpii_coll_state *cs;
+	int n;
+	int next;          /* members below next are known to have reached target */
+	uint64_t target;
+};
+
+/* F: seq_cst loads, so that a sleeper's re-check and the last announcer's
+ * scan cannot both miss (see the file comment). */
+static int all_reached(void *arg)
+{
+	struct wait_arg *w = arg;
+	while (w->next < w->n && shm_load_seq_cst(&w->cs->flags[w->next].seq) >= w->target)
+		w->next++;
+	return w->next == w->n;
+}
+
+static int one_reached(void *arg)
+{
+	struct wait_arg *w = arg;
+	return shm_load_seq_cst(&w->cs->flags[w->next].seq) >= w->target;
+}
+
+static void wait_all(struct mpii_coll_state *cs, int n, uint64_t target)
+{
+	if (cs->min_seen >= target)
+		return;
+	struct wait_arg w = { cs, n, 0, target };
+	if (!all_reached(&w))
+		mpii_progress_wait(all_reached, &w, -1);
+	cs->min_seen = target;
+}
+
+static void ring_all(struct mpii_coll_state *cs, int n, int me)
+{
+	for (int j = 0; j < n; j++)
+		if (j != me)
+			/* H: seq_cst load of sleepers inside. */
+			shm_doorbell_ring_if_sleeping(cs->members[j]);
+}
+
+/* Announce s; ring sleepers when this made every flag reach s (or when
+ * `always`).  Returns 1 when every member has reached s. */
+static int announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int always)
+{
+	/* G: seq_cst store, after this member's reads of older buffers and its
+	 * writes of its contribution (seq_cst includes release; pairs with the
+	 * seq_cst loads in all_reached/one_reached of readers). */
+	shm_store_seq_cst(&cs->flags[me].seq, s);
+	struct wait_arg w = { cs, n, 0, s };
+	int all = all_reached(&w);
+	if (all || always)
+		ring_all(cs, n, me);
+	if (all)
+		cs->min_seen = s;
+	return all;
+}
+
+int mpii_shm_barrier(struct mpii_comm *c)
+{
+	struct mpii_coll_state *cs = ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	uint64_t s = ++cs->seq;
+	if (!announce(cs, c->size, c->rank, s, 0))
+		wait_all(cs, c->size, s);
+	return MPI_SUCCESS;
+}
+
+int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		   struct mpii_comm *c)
+{
+	MPI_Count bytes = count * dt->size;
+	if ((size_t)bytes > mpii_coll_cfg.shm_max || (size_t)bytes > (size_t)c->size * mpii_coll_cfg.shm_slot)
+		return MPII_SHM_DECLINED;
+	struct mpii_coll_state *cs = ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	int n = c->size, me = c->rank;
+	uint64_t s = ++cs->seq;
+	char *area = slot_of(cs, n, s, 0);  /* the whole buffer of parity s */
+	if (me == root) {
+		wait_all(cs, n, s - 1);
+		mpii_type_pack(dt, count, buf, 0, area, bytes);
+		announce(cs, n, me, s, 1);
+		return MPI_SUCCESS;
+	}
+	struct wait_arg w = { cs, n, root, s };
+	if (!one_reached(&w))
+		mpii_progress_wait(one_reached, &w, -1);
+	mpii_type_unpack(dt, count, buf, 0, area, bytes);
+	announce(cs, n, me, s, 0);
+	return MPI_SUCCESS;
+}
+
+/* Reductions go through the segment only for predefined types (laid out
+ * as C arrays, so the slot holds the user layout and every member decides
+ * alike, whatever derived type with the same signature it passed). */
+static int shm_reduce_fits(MPI_Count count, const struct mpii_datatype *dt)
+{
+	MPI_Count bytes = count * dt->extent;
+	return (dt->flags & MPII_DT_PREDEFINED) && bytes <= (MPI_Count)mpii_coll_cfg.shm_max &&
+	       bytes <= (MPI_Count)mpii_coll_cfg.shm_slot && dt->true_lb == 0;
+}
+
+/* Fold the n contributions of s in rank order into rbuf:
+ * rbuf = a0 op (a1 op (... op a_{n-1})). */
+static void fold(struct mpii_coll_state *cs, int n, uint64_t s, void *rbuf, MPI_Count count,
+		 struct mpii_datatype *dt, struct mpii_op *op)
+{
+	memcpy(rbuf, slot_of(cs, n, s, n - 1), (size_t)(count * dt->extent));
+	for (int j = n - 2; j >= 0; j--)
+		mpii_op_apply(op, slot_of(cs, n, s, j), rbuf, count, dt);
+}
+
+int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		    struct mpii_op *op, int root, struct mpii_comm *c)
+{
+	if (!shm_reduce_fits(count, dt))
+		return MPII_SHM_DECLINED;
+	struct mpii_coll_state *cs = ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	int n = c->size, me = c->rank;
+	uint64_t s = ++cs->seq;
+	if (sbuf == MPI_IN_PLACE)
+		sbuf = rbuf;
+	wait_all(cs, n, s - 1);
+	memcpy(slot_of(cs, n, s, me), sbuf, (size_t)(count * dt->extent));
+	int all = announce(cs, n, me, s, 0);
+	if (me != root)
+		return MPI_SUCCESS;
+	if (!all)
+		wait_all(cs, n, s);
+	fold(cs, n, s, rbuf, count, dt, op);
+	return MPI_SUCCESS;
+}
+
+int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		       struct mpii_op *op, struct mpii_comm *c)
+{
+	if (!shm_reduce_fits(count, dt))
+		return MPII_SHM_DECLINED;
+	struct mpii_coll_state *cs = ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	int n = c->size, me = c->rank;
+	uint64_t s = ++cs->seq;
+	if (sbuf == MPI_IN_PLACE)
+		sbuf = rbuf;
+	wait_all(cs, n, s - 1);
+	memcpy(slot_of(cs, n, s, me), sbuf, (size_t)(count * dt->extent));
+	if (!announce(cs, n, me, s, 0))
+		wait_all(cs, n, s);
+	fold(cs, n, s, rbuf, count, dt, op);
+	return MPI_SUCCESS;
+}
