@@ -23,5 +23,7 @@ libshmpi_la_SOURCES += \
 # requests, handlers (issue 6)
 
 # threads, mutexes, conds, endpoints (issue 7)
+libshmpi_la_SOURCES += \
+	lib/sync.h lib/mutex.c lib/cond.c lib/endpoint.c
 
 # handle services: attributes, names, errhandlers (issue 8)

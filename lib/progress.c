@@ -19,6 +19,14 @@
 
 static unsigned spin_polls, yield_polls;
 
+/* Local events: bumped by a thread that completes something another thread
+ * of this process may wait for (mpii_progress_wake_local).  A sleeper takes
+ * a snapshot under the library lock before it lets go, and has_work()
+ * compares: without it a completion by another thread between the sleeper's
+ * last done() check and its sleeper count going up would be missed until
+ * the sleep timed out (L pairs with F below). */
+static _Atomic uint32_t local_events;
+
 void mpii_progress_init(void)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -45,7 +53,9 @@ int mpii_progress(int hint_peer)
  * shm/doorbell.h): a summary bit means a peer published. */
 static int has_work(void *arg)
 {
-	(void)arg;
+	/* F: seq_cst, pairs with L in mpii_progress_wake_local. */
+	if (arg && shm_load_seq_cst(&local_events) != *(uint32_t *)arg)
+		return 1;
 	_Atomic uint64_t *sum = shm_seg_summary(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
 	for (uint32_t w = 0; w < words; w++)
@@ -67,6 +77,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		if (done(arg))
 			return;
 		idle++;
+		uint32_t events = shm_load_relaxed(&local_events);
 		mpii_unlock();
 		if (idle < spin_polls) {
 			shm_cpu_relax();
@@ -76,7 +87,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 			 * peer freeing ring space does not ring our doorbell. */
 			sched_yield();
 		} else {
-			shm_doorbell_sleep(mpii_g.me, has_work, NULL, mpii_g.cfg.sleep_ns);
+			shm_doorbell_sleep(mpii_g.me, has_work, &events, mpii_g.cfg.sleep_ns);
 			idle = spin_polls; /* after a wake-up, yield before sleeping again */
 		}
 		mpii_lock();
@@ -85,5 +96,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 
 void mpii_progress_wake_local(void)
 {
+	/* L: seq_cst, pairs with F in has_work (through the doorbell's H/E). */
+	shm_fetch_add_seq_cst(&local_events, 1);
 	shm_doorbell_ring_if_sleeping(mpii_g.me);
 }
