@@ -27,6 +27,11 @@ static unsigned spin_polls, yield_polls;
  * the sleep timed out (L pairs with F below). */
 static _Atomic uint32_t local_events;
 
+/* Threads of this process inside mpii_progress_wait (library lock).  With
+ * more than one, a spinning waiter only steals the core and the lock from
+ * the thread that has work: spin briefly, then yield (as oversubscribed). */
+static int nwaiting;
+
 void mpii_progress_init(void)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -67,31 +72,35 @@ static int has_work(void *arg)
 void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
+	nwaiting++;
 	for (;;) {
 		if (done(arg))
-			return;
+			break;
 		if (mpii_progress(hint_peer)) {
 			idle = 0;
 			continue;
 		}
 		if (done(arg))
-			return;
+			break;
 		idle++;
+		unsigned spin = nwaiting > 1 && spin_polls > 64 ? 64 : spin_polls;
 		uint32_t events = shm_load_relaxed(&local_events);
+		/* Read under the lock (another thread may change them). */
+		int stay_awake = mpii_p2p.ntx_active || mpii_progress_has_polled_ops();
 		mpii_unlock();
-		if (idle < spin_polls) {
+		if (idle < spin) {
 			shm_cpu_relax();
-		} else if (idle < spin_polls + yield_polls || mpii_p2p.ntx_active ||
-			   mpii_progress_has_polled_ops()) {
+		} else if (idle < spin + yield_polls || stay_awake) {
 			/* Queued output or polled operations need us awake: a
 			 * peer freeing ring space does not ring our doorbell. */
 			sched_yield();
 		} else {
 			shm_doorbell_sleep(mpii_g.me, has_work, &events, mpii_g.cfg.sleep_ns);
-			idle = spin_polls; /* after a wake-up, yield before sleeping again */
+			idle = spin; /* after a wake-up, yield before sleeping again */
 		}
 		mpii_lock();
 	}
+	nwaiting--;
 }
 
 void mpii_progress_wake_local(void)
