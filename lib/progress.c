@@ -29,7 +29,8 @@ static _Atomic uint32_t local_events;
 
 /* Threads of this process inside mpii_progress_wait (library lock).  With
  * more than one, a spinning waiter only steals the core and the lock from
- * the thread that has work: spin briefly, then yield (as oversubscribed). */
+ * the thread that has work, and so does a long run of yields (each one
+ * takes the lock to poll): spin and yield briefly, then sleep. */
 static int nwaiting;
 
 void mpii_progress_init(void)
@@ -84,13 +85,14 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 			break;
 		idle++;
 		unsigned spin = nwaiting > 1 && spin_polls > 64 ? 64 : spin_polls;
+		unsigned yields = nwaiting > 1 && yield_polls > 20 ? 20 : yield_polls;
 		uint32_t events = shm_load_relaxed(&local_events);
 		/* Read under the lock (another thread may change them). */
 		int stay_awake = mpii_p2p.ntx_active || mpii_progress_has_polled_ops();
 		mpii_unlock();
 		if (idle < spin) {
 			shm_cpu_relax();
-		} else if (idle < spin + yield_polls || stay_awake) {
+		} else if (idle < spin + yields || stay_awake) {
 			/* Queued output or polled operations need us awake: a
 			 * peer freeing ring space does not ring our doorbell. */
 			sched_yield();
