@@ -36,6 +36,8 @@ libshmpi_la_SOURCES += \
 	lib/barrier_loose.c lib/reqtype.c
 
 # threads, mutexes, conds, endpoints (issue 7)
+libshmpi_la_SOURCES += \
+	lib/sync.h lib/mutex.c lib/cond.c lib/endpoint.c
 
 # handle services: attributes, names, errhandlers (issue 8)
 libshmpi_la_SOURCES += \
