@@ -53,34 +53,26 @@ static void land_req(struct mpii_request *req, MPI_Count off, const void *src, M
 	mpii_type_unpack(req->dt, req->count, req->buf, off, src, len);
 }
 
-/* Receiver side of a rendezvous for a request matched with an RTS. */
+/* Receiver side of a rendezvous for a request matched with an RTS: a
+ * single copy with process_vm_readv when both sides are contiguous and the
+ * kernel lets us, else CTS and a DATA stream through the ring. */
 static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
 {
 	MPI_Count cap = capacity(req);
 	MPI_Count n = (MPI_Count)h->len < cap ? (MPI_Count)h->len : cap;
-	if (mpii_g.cma_ok) {
-		int contig = req->dt->flags & MPII_DT_CONTIG;
-		char *dst = contig ? (char *)req->buf + req->dt->true_lb : malloc((size_t)n ? (size_t)n : 1);
-		if (dst) {
-			struct iovec liov = { dst, (size_t)n };
-			struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)n };
-			pid_t pid = shm_seg_member(&mpii_g.seg, (uint32_t)world_src)->pid;
-			ssize_t got = n ? process_vm_readv(pid, &liov, 1, &riov, 1, 0) : 0;
-			if (got == (ssize_t)n) {
-				if (!contig)
-					mpii_type_unpack(req->dt, req->count, req->buf, 0, dst, n);
-				if (!contig)
-					free(dst);
-				mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
-				finish_recv(req, h, world_src);
-				return;
-			}
-			if (!contig)
-				free(dst);
-			/* EPERM/ENOSYS (ptrace policy, seccomp) or a short read:
-			 * fall back to the ring for the rest of the job. */
-			mpii_g.cma_ok = 0;
+	if (mpii_g.cma_ok && h->raddr && (req->dt->flags & MPII_DT_CONTIG)) {
+		struct iovec liov = { (char *)req->buf + req->dt->true_lb, (size_t)n };
+		struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)n };
+		pid_t pid = shm_seg_member(&mpii_g.seg, (uint32_t)world_src)->pid;
+		ssize_t got = n ? process_vm_readv(pid, &liov, 1, &riov, 1, 0) : 0;
+		if (got == (ssize_t)n) {
+			mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
+			finish_recv(req, h, world_src);
+			return;
 		}
+		/* EPERM/ENOSYS (ptrace policy, seccomp) or a short read: use
+		 * the ring for the rest of the job. */
+		mpii_g.cma_ok = 0;
 	}
 	req->proto = MPII_P_WAIT_DATA;
 	req->status.MPI_SOURCE = h->src;

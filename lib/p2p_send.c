@@ -183,19 +183,17 @@ static void fill_envelope(struct mpii_tx *t, struct mpii_request *req)
 	t->req = req;
 }
 
-/* Rendezvous: the receiver pulls from one contiguous packed region. */
+/* Rendezvous.  A contiguous message offers its address for a single copy
+ * by the receiver (process_vm_readv); a non-contiguous one offers none
+ * (raddr 0), so the receiver answers CTS and the data is packed straight
+ * into ring cells and unpacked straight out of them: two copies, no
+ * staging buffer to allocate and fault in. */
 static int prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 {
 	const struct mpii_datatype *dt = req->dt;
-	if (dt->flags & MPII_DT_CONTIG) {
-		t->hdr.raddr = (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb);
-	} else {
-		req->tmpbuf = malloc((size_t)req->bytes);
-		if (!req->tmpbuf)
-			return MPI_ERR_NO_MEM;
-		mpii_type_pack(dt, req->count, req->buf, 0, req->tmpbuf, req->bytes);
-		t->hdr.raddr = (uint64_t)(uintptr_t)req->tmpbuf;
-	}
+	t->hdr.raddr = dt->flags & MPII_DT_CONTIG
+			       ? (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb)
+			       : 0;
 	t->hdr.type = MPII_MSG_RTS;
 	return MPI_SUCCESS;
 }
