@@ -4,12 +4,40 @@
  * non-owner, relock by the owner, cond wait without the mutex, a second
  * MPI_Endpoint_join, leave without join.  Needs MPI_Comm_set_errhandler
  * (the handle-services area); skipped (77) when the library lacks it.
+ * A user error handler runs on the thread that made the error.
  * np: 1
  */
 #include <errno.h>
 #include "thr_common.h"
 
 extern int MPI_Comm_set_errhandler(MPI_Comm, MPI_Errhandler) __attribute__((weak));
+extern int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *, MPI_Errhandler *)
+	__attribute__((weak));
+
+/* A user handler records on which thread it ran. */
+static pthread_t handler_thread;
+static _Atomic int handler_calls, handler_class;
+
+static void record(MPI_Comm *comm, int *code, ...)
+{
+	(void)comm;
+	int cls = -1;
+	MPI_Error_class(*code, &cls);
+	handler_class = cls;
+	handler_thread = pthread_self();
+	handler_calls++;
+}
+
+static MPI_Mutex hm;
+static pthread_t culprit;
+
+static void *bad_unlock(void *arg)
+{
+	(void)arg;
+	culprit = pthread_self();
+	MPI_Mutex_unlock(hm);   /* not locked: MPI_ERR_THREAD through the handler */
+	return NULL;
+}
 
 static MPI_Mutex m;
 static MPI_Request shared_req;
@@ -81,6 +109,21 @@ int main(int argc, char **argv)
 	TEST_MPI(MPI_Send(&one, 1, MPI_INT, 0, 3, MPI_COMM_WORLD));
 	TEST_CHECK(pthread_join(th, NULL) == 0);
 	TEST_CHECK(v == 1);
+
+	/* Error handlers run on the calling thread. */
+	if (MPI_Comm_create_errhandler) {
+		MPI_Errhandler eh;
+		TEST_MPI(MPI_Comm_create_errhandler(record, &eh));
+		TEST_MPI(MPI_Comm_set_errhandler(MPI_COMM_SELF, eh));
+		TEST_MPI(MPI_Mutex_create(MPI_COMM_SELF, MPI_INFO_NULL, &hm));
+		TEST_CHECK(pthread_create(&th, NULL, bad_unlock, NULL) == 0);
+		TEST_CHECK(pthread_join(th, NULL) == 0);
+		TEST_CHECK(handler_calls == 1);
+		TEST_CHECK(handler_class == MPI_ERR_THREAD);
+		TEST_CHECK(pthread_equal(handler_thread, culprit));
+		TEST_MPI(MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN));
+		TEST_MPI(MPI_Mutex_free(&hm));
+	}
 
 	TEST_CHECK(cls_of(MPI_Endpoint_leave()) == MPI_ERR_THREAD);
 	TEST_MPI(MPI_Endpoint_join());
