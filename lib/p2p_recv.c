@@ -264,7 +264,7 @@ int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source,
 	req->peer = source;
 	req->tag = tag;
 	req->comm = comm;
-	atomic_fetch_add_explicit(&comm->refcount, 1, memory_order_relaxed);
+	mpii_comm_ref(comm);
 	req->ctx = ctx;
 	req->world_peer = source >= 0 ? mpii_comm_peer_world(comm, source) : -1;
 	int rc = mpii_p2p_start_recv(req);
@@ -278,6 +278,8 @@ int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source,
 
 int mpii_p2p_start_recv(struct mpii_request *req)
 {
+	/* Relaxed: the request is not active yet; starting it is published
+	 * to other threads by the library lock. */
 	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
 	req->active = 1;
 	req->status.MPI_ERROR = MPI_SUCCESS;

@@ -202,6 +202,8 @@ int mpii_p2p_start(struct mpii_request *req)
 {
 	if (req->kind == MPII_REQ_RECV)
 		return MPI_ERR_INTERN; /* receives start in p2p_recv.c */
+	/* Relaxed: the request is not active yet; starting it is published
+	 * to other threads by the library lock. */
 	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
 	req->active = 1;
 	req->bytes = req->count * req->dt->size;
@@ -238,7 +240,7 @@ int mpii_isend(const void *buf, MPI_Count count, struct mpii_datatype *dt, int d
 	req->peer = dest;
 	req->tag = tag;
 	req->comm = comm;
-	atomic_fetch_add_explicit(&comm->refcount, 1, memory_order_relaxed);
+	mpii_comm_ref(comm);
 	req->ctx = ctx;
 	req->mode = mode;
 	int rc = mpii_p2p_start(req);
