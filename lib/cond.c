@@ -46,7 +46,7 @@ int PMPI_Cond_create(MPI_Comm comm, MPI_Info info, MPI_Cond *cond)
 								   : "set-up messages failed");
 	}
 	cv->magic = MPII_MAGIC_COND;
-	atomic_fetch_add(&comm->refcount, 1);
+	mpii_comm_ref(comm);
 	cv->comm = comm;
 	*cond = cv;
 	return MPI_SUCCESS;

@@ -159,7 +159,7 @@ int PMPI_Mutex_create(MPI_Comm comm, MPI_Info info, MPI_Mutex *mutex)
 								   : "set-up messages failed");
 	}
 	mx->magic = MPII_MAGIC_MUTEX;
-	atomic_fetch_add(&comm->refcount, 1);
+	mpii_comm_ref(comm);
 	mx->comm = comm;
 	*mutex = mx;
 	return MPI_SUCCESS;
