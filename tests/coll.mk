@@ -4,3 +4,9 @@ check_PROGRAMS += $(COLL_TESTS)
 TESTS += $(COLL_TESTS)
 tests_mpi_coll_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_coll_ops_LDADD = $(MPI_TEST_LDADD)
+
+# topologies, neighbour collectives, intercommunicators (issue 5)
+TOPO_TESTS = tests/mpi/topo_cart
+check_PROGRAMS += $(TOPO_TESTS)
+TESTS += $(TOPO_TESTS)
+tests_mpi_topo_cart_LDADD = $(MPI_TEST_LDADD)
