@@ -10,3 +10,6 @@ TOPO_TESTS = tests/mpi/topo_cart
 check_PROGRAMS += $(TOPO_TESTS)
 TESTS += $(TOPO_TESTS)
 tests_mpi_topo_cart_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/inter_basic
+TESTS += tests/mpi/inter_basic
+tests_mpi_inter_basic_LDADD = $(MPI_TEST_LDADD)
