@@ -13,3 +13,6 @@ tests_mpi_topo_cart_LDADD = $(MPI_TEST_LDADD)
 check_PROGRAMS += tests/mpi/inter_basic
 TESTS += tests/mpi/inter_basic
 tests_mpi_inter_basic_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/topo_graph
+TESTS += tests/mpi/topo_graph
+tests_mpi_topo_graph_LDADD = $(MPI_TEST_LDADD)
