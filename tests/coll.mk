@@ -16,3 +16,6 @@ tests_mpi_inter_basic_LDADD = $(MPI_TEST_LDADD)
 check_PROGRAMS += tests/mpi/topo_graph
 TESTS += tests/mpi/topo_graph
 tests_mpi_topo_graph_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/topo_neighbor
+TESTS += tests/mpi/topo_neighbor
+tests_mpi_topo_neighbor_LDADD = $(MPI_TEST_LDADD)
