@@ -19,3 +19,6 @@ tests_mpi_topo_graph_LDADD = $(MPI_TEST_LDADD)
 check_PROGRAMS += tests/mpi/topo_neighbor
 TESTS += tests/mpi/topo_neighbor
 tests_mpi_topo_neighbor_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/inter_coll
+TESTS += tests/mpi/inter_coll
+tests_mpi_inter_coll_LDADD = $(MPI_TEST_LDADD)
