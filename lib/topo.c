@@ -1,7 +1,9 @@
 /*
  * lib/topo.c - the topology object shared by the cartesian, graph and
- * distributed-graph code: copy on dup, free, and the neighbour lists the
- * neighbour collectives use (MPI-3.1 7.6: cart order is, per dimension,
+ * distributed-graph code: copy on dup, free, the communicator a topology
+ * constructor makes (identity mapping of the old communicator's first n
+ * ranks, context id agreed over the old one), row-major cartesian
+ * coordinates, and the neighbour lists the neighbour collectives use (MPI-3.1 7.6: cart order is, per dimension,
  * the negative then the positive neighbour; MPI_PROC_NULL where a
  * non-periodic edge has none).
  */

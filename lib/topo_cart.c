@@ -31,28 +31,20 @@
 #include "lib/lock.h"
 #include "lib/topo.h"
 
-/* The cartesian topology of comm, or NULL (error class in *rc). */
-static struct mpii_topo *cart_of(MPI_Comm comm, int *rc)
+/* The cartesian topology of comm, or NULL after reporting the error
+ * (its class in *rc). */
+static struct mpii_topo *cart_of(MPI_Comm comm, const char *fn, int *rc)
 {
 	if (mpii_comm_check(comm)) {
-		*rc = MPI_ERR_COMM;
+		*rc = mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 		return NULL;
 	}
 	if (!comm->topo || comm->topo->kind != MPI_CART) {
-		*rc = MPI_ERR_TOPOLOGY;
+		*rc = mpii_err(comm, MPI_ERR_TOPOLOGY, fn, "no cartesian topology");
 		return NULL;
 	}
-	*rc = MPI_SUCCESS;
 	return comm->topo;
 }
-
-#define CART_OF(t, comm)                                                             \
-	int rc_;                                                                     \
-	struct mpii_topo *t = cart_of(comm, &rc_);                                   \
-	if (!t)                                                                      \
-		return mpii_err(rc_ == MPI_ERR_COMM ? NULL : comm, rc_, fn,          \
-				rc_ == MPI_ERR_COMM ? "invalid communicator"         \
-						    : "no cartesian topology")
 
 /* Check a grid description; *nodes gets the product.  Returns an error
  * class and sets *why. */
@@ -214,7 +206,10 @@ int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {
 	static const char fn[] = "MPI_Cartdim_get";
 	MPII_CHECK_INIT(fn);
-	CART_OF(t, comm);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
 	if (!ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "ndims is NULL");
 	*ndims = t->ndims;
@@ -226,7 +221,10 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
 {
 	static const char fn[] = "MPI_Cart_get";
 	MPII_CHECK_INIT(fn);
-	CART_OF(t, comm);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
 	if (maxdims < t->ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxdims %d < ndims %d", maxdims, t->ndims);
 	if (t->ndims > 0 && (!dims || !periods || !coords))
@@ -244,7 +242,10 @@ int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 {
 	static const char fn[] = "MPI_Cart_rank";
 	MPII_CHECK_INIT(fn);
-	CART_OF(t, comm);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
 	if (!rank || (t->ndims > 0 && !coords))
 		return mpii_err(comm, MPI_ERR_ARG, fn, "coords or rank is NULL");
 	int r = 0;
@@ -267,7 +268,10 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 {
 	static const char fn[] = "MPI_Cart_coords";
 	MPII_CHECK_INIT(fn);
-	CART_OF(t, comm);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
 	if (rank < 0 || rank >= comm->size)
 		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
 	if (maxdims < t->ndims)
@@ -283,7 +287,10 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
 {
 	static const char fn[] = "MPI_Cart_shift";
 	MPII_CHECK_INIT(fn);
-	CART_OF(t, comm);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
 	if (direction < 0 || direction >= t->ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "direction %d out of range", direction);
 	if (!rank_source || !rank_dest)
@@ -311,7 +318,10 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
 	static const char fn[] = "MPI_Cart_sub";
 	MPII_CHECK_INIT(fn);
-	CART_OF(t, comm);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
 	if ((t->ndims > 0 && !remain_dims) || !newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "remain_dims or newcomm is NULL");
 	int nd = t->ndims, sub_nd = 0, sub_n = 1, nsub = 1;
@@ -327,7 +337,7 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 	int *buf = malloc(sizeof(int) * (size_t)(4 * nd + 1));
 	struct mpii_group *g = mpii_group_new(sub_n);
 	struct mpii_topo *st = NULL;
-	int rc = MPI_ERR_NO_MEM;
+	rc = MPI_ERR_NO_MEM;
 	if (!buf || !g)
 		goto fail;
 	int *mine = buf, *co = buf + nd, *sdims = buf + 2 * nd, *sper = buf + 3 * nd;
