@@ -24,7 +24,8 @@ libshmpi_la_SOURCES += \
 # groups, communicators, topologies, collectives (issue 5)
 libshmpi_la_SOURCES += \
 	lib/group.h lib/group.c lib/comm_create.c \
-	lib/topo.h lib/topo.c \
+	lib/topo.h lib/topo.c lib/topo_cart.c lib/topo_graph.c lib/topo_dist.c \
+	lib/coll_neighbor.c lib/intercomm.c \
 	lib/op.h lib/op.c lib/op_predefined.c \
 	lib/nbc.h lib/nbc.c \
 	lib/coll.h lib/coll_state.c lib/coll_shm.c lib/coll_bcast.c lib/coll_gather.c \
