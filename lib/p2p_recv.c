@@ -249,9 +249,12 @@ int mpii_p2p_poll_incoming(int hint)
 		/* Relaxed peek first: keeps the line shared while idle. */
 		if (!shm_load_relaxed(&sum[w]))
 			continue;
-		/* Pairs with the senders' seq_cst fetch_or in mpii_p2p_notify:
-		 * every bit we take comes with the cells published before it. */
-		uint64_t bits = shm_exchange_acq_rel(&sum[w], 0);
+		/* seq_cst exchange, then the fence Y: pairs with X and G in
+		 * mpii_p2p_notify, so every sender whose bit we take, or who
+		 * looked at its bit before we took it, has its cells visible to
+		 * the drains below. */
+		uint64_t bits = atomic_exchange_explicit(&sum[w], 0, memory_order_seq_cst);
+		shm_fence_seq_cst(); /* Y */
 		while (bits) {
 			int b = __builtin_ctzll(bits);
 			bits &= bits - 1;

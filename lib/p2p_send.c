@@ -35,17 +35,28 @@ static void tx_free(struct mpii_tx *t)
 	mpii_p2p.tx_free = t;
 }
 
-/* Tell dst there is something in our ring: set our summary bit, then ring
- * its doorbell if it sleeps. */
+/* Tell dst there is something in our ring: make sure our summary bit is
+ * set, then ring its doorbell if it sleeps.
+ *
+ * X: a seq_cst fence after the cells' release stores, then a plain look at
+ * the bit.  If the bit is still set (the receiver has not taken it since
+ * our last message) no RMW is needed: the receiver takes bits with a
+ * seq_cst exchange followed by a seq_cst fence Y before it drains, so if
+ * its exchange comes after our look, X precedes Y in the single order of
+ * seq_cst operations and its drain sees our cells; if it came before, we
+ * saw the bit clear and set it (G, a seq_cst RMW).  Skipping the RMW keeps
+ * a streaming sender from bouncing the summary line on every message.
+ * The doorbell check (H, shm/doorbell.h) follows X or G: either the
+ * receiver's re-check sees the bit (or drains our cells) or we see it
+ * sleeping. */
 void mpii_p2p_notify(int world_dst)
 {
 	uint32_t me = (uint32_t)mpii_g.rank;
 	_Atomic uint64_t *w = shm_seg_summary(&mpii_g.seg, (uint32_t)world_dst) + me / 64;
-	/* G (shm/doorbell.h): seq_cst RMW after the cell's release store; pairs
-	 * with the receiver's exchange in poll_incoming (it then sees the cell)
-	 * and with E in shm_doorbell_prepare (Dekker: it sees the bit or we see it
-	 * sleeping). */
-	shm_fetch_or_seq_cst(w, 1ull << (me % 64));
+	uint64_t bit = 1ull << (me % 64);
+	shm_fence_seq_cst(); /* X */
+	if (!(shm_load_relaxed(w) & bit))
+		shm_fetch_or_seq_cst(w, bit); /* G */
 	shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, (uint32_t)world_dst));
 }
 

@@ -124,6 +124,18 @@ struct any_arg {
 	MPI_Request *reqs;
 };
 
+/* The peer to poll first while waiting for several requests: the source of
+ * the first pending receive from a known peer (-1: none). */
+static int wait_hint(int count, MPI_Request *reqs)
+{
+	for (int i = 0; i < count; i++) {
+		struct mpii_request *r = reqs[i];
+		if (r && r->kind == MPII_REQ_RECV && r->world_peer >= 0 && !inert(r) && !req_done(r))
+			return r->world_peer;
+	}
+	return -1;
+}
+
 /* Done when some active request completed or none is active. */
 static int any_done(void *arg)
 {
@@ -183,7 +195,7 @@ int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Sta
 	struct any_arg a = { count, array_of_requests };
 	int found;
 	mpii_lock();
-	mpii_progress_wait(any_done, &a, -1);
+	mpii_progress_wait(any_done, &a, wait_hint(count, array_of_requests));
 	rc = collect_any(count, array_of_requests, index, status, &found);
 	mpii_unlock();
 	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
@@ -234,7 +246,7 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
 		return mpii_err(NULL, rc, fn, "invalid arguments");
 	struct any_arg a = { count, array_of_requests };
 	mpii_lock();
-	mpii_progress_wait(all_done, &a, -1);
+	mpii_progress_wait(all_done, &a, wait_hint(count, array_of_requests));
 	rc = collect_all(count, array_of_requests, array_of_statuses);
 	mpii_unlock();
 	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
@@ -294,7 +306,7 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
 	struct any_arg a = { incount, array_of_requests };
 	mpii_lock();
-	mpii_progress_wait(any_done, &a, -1);
+	mpii_progress_wait(any_done, &a, wait_hint(incount, array_of_requests));
 	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
 	mpii_unlock();
 	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;

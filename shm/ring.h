@@ -103,6 +103,10 @@ static inline void shm_ring_publish(struct shm_ring *r)
 	/* B: pairs with C in shm_ring_peek(): the payload is visible first. */
 	shm_store_release(&c->seq, (r->prod_pos & ~r->mask) + 1);
 	r->prod_pos++;
+	/* Ask for the next cell's line in exclusive state now (the consumer
+	 * read it a lap ago), so that the fence or RMW after the next publish
+	 * does not stall on that line's transfer. */
+	shm_prefetch_write(shm_ring_cell(r, r->prod_pos));
 }
 
 /* Consumer: the payload of the oldest published cell, or NULL. */
