@@ -33,9 +33,11 @@ struct mpii_umsg {
 	struct mpii_umsg *next;
 	struct mpii_msg_hdr hdr;   /* EAGER or RTS envelope */
 	int world_src;
-	char *data;                /* EAGER: len bytes as they land */
+	char *data;                /* EAGER: len bytes as they land (inline_data
+				    * for small ones) */
 	MPI_Count landed;
 	int complete;              /* all EAGER bytes landed */
+	char inline_data[128];     /* small messages need no second allocation */
 };
 
 /* An entry of a tx queue. */
@@ -71,6 +73,7 @@ struct mpii_p2p_state {
 	struct mpii_request *posted_head, *posted_tail;
 	struct mpii_umsg *unexp_head, *unexp_tail;
 	struct mpii_tx *tx_free;
+	struct mpii_umsg *umsg_free;  /* recycled unexpected-message records */
 	uint32_t payload;          /* bytes per cell */
 	MPI_Count bsend_capacity, bsend_used;
 	void *bsend_buf;
@@ -95,6 +98,7 @@ int mpii_p2p_cancel_send(struct mpii_request *req);
 /* p2p_recv.c */
 int mpii_p2p_poll_incoming(int hint_world);
 void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u);
+void mpii_umsg_free(struct mpii_umsg *u);
 int mpii_p2p_start_recv(struct mpii_request *req);
 
 /* p2p_match.c */

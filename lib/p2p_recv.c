@@ -86,7 +86,7 @@ void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u)
 {
 	if (u->hdr.type == MPII_MSG_RTS) {
 		pull_rts(req, &u->hdr, u->world_src);
-		free(u);
+		mpii_umsg_free(u);
 		return;
 	}
 	land_req(req, 0, u->data, u->landed);
@@ -99,8 +99,7 @@ void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u)
 		rx->req = req;
 		req->proto = MPII_P_WAIT_DATA;
 	}
-	free(u->data);
-	free(u);
+	mpii_umsg_free(u);
 }
 
 /* The stream of one peer ended: complete whatever it fed. */
@@ -126,19 +125,36 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
 	rx->remaining -= len;
 }
 
+/* Unexpected-message records are recycled, and small messages land in
+ * the record itself: a message that arrives before its receive costs no
+ * malloc in the common case. */
 static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, int world_src)
 {
-	struct mpii_umsg *u = calloc(1, sizeof(*u));
-	if (!u)
+	struct mpii_umsg *u = mpii_p2p.umsg_free;
+	if (u)
+		mpii_p2p.umsg_free = u->next;
+	else if (!(u = malloc(sizeof(*u))))
 		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
+	u->next = NULL;
 	u->hdr = *h;
 	u->world_src = world_src;
+	u->landed = 0;
+	u->complete = 0;
+	u->data = NULL;
 	if (h->type == MPII_MSG_EAGER) {
-		u->data = malloc(h->len ? (size_t)h->len : 1);
+		u->data = h->len <= sizeof(u->inline_data) ? u->inline_data : malloc((size_t)h->len);
 		if (!u->data)
 			mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
 	}
 	return u;
+}
+
+void mpii_umsg_free(struct mpii_umsg *u)
+{
+	if (u->data != u->inline_data)
+		free(u->data);
+	u->next = mpii_p2p.umsg_free;
+	mpii_p2p.umsg_free = u;
 }
 
 /* A header cell from world_src. */
