@@ -10,6 +10,7 @@
 #ifndef MPII_DATATYPE_H
 #define MPII_DATATYPE_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include "mpi.h"
 #include "lib/object.h"
@@ -31,6 +32,8 @@ enum mpii_basic {
 	MPII_B_SHORT_INT, MPII_B_LDOUBLE_INT,
 	/* Fortran-named types map to their C twins by size, except these */
 	MPII_B_LOGICAL, MPII_B_CHARACTER,
+	/* Fortran pairs of reals and opaque sizes without a C twin */
+	MPII_B_2FLOAT, MPII_B_2DOUBLE, MPII_B_INT128, MPII_B_REAL2,
 	MPII_B_LB, MPII_B_UB, MPII_B_DATATYPE,
 	MPII_B_COUNT_OF_KINDS
 };
@@ -39,6 +42,8 @@ enum mpii_dt_flags {
 	MPII_DT_PREDEFINED = 1 << 0,
 	MPII_DT_COMMITTED = 1 << 1,
 	MPII_DT_CONTIG = 1 << 2,   /* count elements are one run of count*size bytes at true_lb */
+	MPII_DT_STICKY_LB = 1 << 3, /* lb set by an MPI_LB marker or a resize (MPI-1 rules) */
+	MPII_DT_STICKY_UB = 1 << 4, /* ub likewise */
 };
 
 struct mpii_typedesc;  /* compiled form, owned by the type engine */
@@ -56,6 +61,10 @@ struct mpii_datatype {
 	char *name;              /* set by MPI_Type_set_name, NULL if unset */
 	struct mpii_typedesc *desc;
 	struct mpii_attr_list *attrs;
+	/* type engine (lib/type_impl.h); the core does not use these */
+	MPI_Count nbasic;        /* basic elements in one element (MPI_Get_elements) */
+	int align;               /* strictest alignment of its basic elements */
+	int combiner;            /* MPI_COMBINER_* */
 };
 
 /* Validate a datatype handle for communication: valid, committed.
@@ -70,6 +79,15 @@ void mpii_type_pack(const struct mpii_datatype *dt, MPI_Count count, const void 
 /* The reverse: bytes [offset, offset+len) of the packed form go to buf. */
 void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf,
 		      MPI_Count offset, const void *in, MPI_Count len);
+
+/* The memory pieces of bytes [offset, offset+len) of the packed form of
+ * (buf, count, dt), in packed order, adjacent pieces merged: up to max
+ * iovecs (for process_vm_readv/writev straight between user buffers).
+ * Returns the number filled; *covered gets the bytes they hold (less than
+ * len when max ran out: continue at offset + *covered). */
+struct iovec;
+int mpii_type_iov(const struct mpii_datatype *dt, MPI_Count count, const void *buf, MPI_Count offset,
+		  MPI_Count len, struct iovec *iov, int max, MPI_Count *covered);
 
 /* Take and drop a reference (pending operations keep their type alive). */
 void mpii_type_ref(struct mpii_datatype *dt);

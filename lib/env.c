@@ -20,6 +20,7 @@
 #include "lib/comm.h"
 #include "lib/errors.h"
 #include "lib/global.h"
+#include "lib/handler.h"
 #include "lib/lock.h"
 #include "lib/p2p.h"
 #include "lib/progress.h"
@@ -145,6 +146,7 @@ int PMPI_Finalize(void)
 {
 	MPII_CHECK_INIT("MPI_Finalize");
 	mpii_attr_finalize();   /* seed 002 6.11: SELF's then WORLD's delete callbacks */
+	mpii_handler_finalize(); /* stop the handler thread (lib/handler.c) */
 	mpii_lock();
 	/* Deliver what is still queued (control answers, buffered sends). */
 	mpii_p2p_finalize();

@@ -12,11 +12,14 @@ libshmpi_la_SOURCES += \
 	lib/object.h lib/global.h lib/lock.h lib/errors.h lib/comm.h \
 	lib/request.h lib/progress.h lib/p2p.h lib/p2p_proto.h \
 	lib/env.c lib/errors.c lib/comm_world.c lib/request.c lib/progress.c \
-	lib/p2p_impl.h lib/p2p_init.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c lib/status_count.c
+	lib/p2p_impl.h lib/p2p_init.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c
 
 # datatypes (issue 4)
 libshmpi_la_SOURCES += \
-	lib/datatype.h lib/type_predefined.c lib/type_core.c
+	lib/datatype.h lib/type_impl.h lib/type_predefined.c lib/type_core.c lib/type_compile.c \
+	lib/type_create.c lib/type_array.c lib/type_walk.c lib/type_api.c lib/type_query.c \
+	lib/type_decode.c lib/typestr.c lib/typestr_parse.c lib/pack.c lib/pack_dtype.c \
+	lib/pack_external.c
 
 # groups, communicators, topologies, collectives (issue 5)
 libshmpi_la_SOURCES += \
@@ -28,6 +31,9 @@ libshmpi_la_SOURCES += \
 	lib/coll_reduce.c lib/coll_check.h lib/coll_check.c lib/coll_api.c
 
 # requests, handlers (issue 6)
+libshmpi_la_SOURCES += \
+	lib/handler.h lib/greq.h lib/greq.c lib/metareq.c lib/handler.c \
+	lib/barrier_loose.c lib/reqtype.c
 
 # threads, mutexes, conds, endpoints (issue 7)
 

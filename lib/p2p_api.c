@@ -11,6 +11,7 @@
 #include <string.h>
 #include "lib/errors.h"
 #include "lib/global.h"
+#include "lib/handler.h"
 #include "lib/lock.h"
 #include "lib/p2p_impl.h"
 #include "lib/progress.h"
@@ -369,10 +370,13 @@ int mpii_request_start(struct mpii_request *req)
 	if (req->active)
 		return MPI_ERR_REQUEST;
 	mpii_status_empty(&req->status);
+	req->h_state = 0;
 	switch (req->kind) {
 	case MPII_REQ_SEND:
 	case MPII_REQ_RECV:
 		return start_p2p(req);
+	case MPII_REQ_META:
+		return mpii_meta_start(req);  /* lib/greq.c: calls start_fn */
 	default:
 		return MPI_ERR_REQUEST;
 	}

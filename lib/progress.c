@@ -19,6 +19,12 @@
 
 static unsigned spin_polls, yield_polls;
 
+/* Local wake-ups (completions by another thread of this process, e.g. the
+ * handler thread, lib/handler.c): counted so that a waiter about to sleep
+ * sees one that happened after its last check (Dekker pair with the
+ * sleeper count, as in shm/doorbell.h). */
+static _Atomic unsigned local_wakes;
+
 void mpii_progress_init(void)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -57,6 +63,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
 	for (;;) {
+		unsigned seen = atomic_load(&local_wakes);
 		if (done(arg))
 			return;
 		if (mpii_progress(hint_peer)) {
@@ -80,11 +87,12 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 			 * whoever makes it true (a peer setting a flag in the
 			 * segment, another thread completing a request) rings
 			 * after its own seq_cst write (shm/doorbell.h). */
-			uint32_t seen = shm_doorbell_prepare(mpii_g.me);
-			int ready = has_work() || done(arg);
+			uint32_t bell = shm_doorbell_prepare(mpii_g.me);
+			int ready = has_work() || done(arg) ||
+				    atomic_load(&local_wakes) != seen;
 			mpii_unlock();
 			if (!ready)
-				shm_doorbell_wait(mpii_g.me, seen, mpii_g.cfg.sleep_ns);
+				shm_doorbell_wait(mpii_g.me, bell, mpii_g.cfg.sleep_ns);
 			shm_doorbell_finish(mpii_g.me);
 			idle = spin_polls; /* after a wake-up, yield before sleeping again */
 		}
@@ -94,5 +102,6 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 
 void mpii_progress_wake_local(void)
 {
+	atomic_fetch_add(&local_wakes, 1);  /* G: seq_cst, before H */
 	shm_doorbell_ring_if_sleeping(mpii_g.me);
 }

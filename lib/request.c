@@ -13,6 +13,7 @@
 #include "lib/global.h"
 #include "lib/progress.h"
 #include "lib/request.h"
+#include "lib/handler.h"
 
 static struct mpii_request *pool;        /* protected by the library lock */
 static struct mpii_request *poll_head;   /* polled operations */
@@ -36,6 +37,10 @@ struct mpii_request *mpii_request_new(int kind)
 
 void mpii_request_release(struct mpii_request *r)
 {
+	if (r->greq)
+		mpii_greq_release(r);
+	if (r->handler || r->h_state)
+		mpii_handler_release(r);
 	if (r->dt)
 		mpii_type_unref(r->dt);
 	if (r->comm)
@@ -67,6 +72,10 @@ void mpii_status_empty(MPI_Status *st)
 
 void mpii_request_complete(struct mpii_request *req)
 {
+	/* Handlers (lib/handler.c): a request with a handler is not done
+	 * until its handler ran. */
+	if (req->handler && mpii_handler_on_complete(req))
+		return;
 	/* seq_cst, not just release: besides publishing the status and data
 	 * (pairs with the loads in is_done() and the wait/test paths), this
 	 * store is G of the doorbell's Dekker pair with a thread of this
@@ -83,6 +92,10 @@ void mpii_request_complete(struct mpii_request *req)
 int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 {
 	struct mpii_request *req = *handle;
+	if (req->kind == MPII_REQ_GREQ)
+		mpii_greq_query(req);   /* query_fn fills the status */
+	if (req->h_state)
+		mpii_handler_collected(req);
 	int rc = req->status.MPI_ERROR;
 	if (status != MPI_STATUS_IGNORE && status)
 		*status = req->status;

@@ -75,6 +75,8 @@ struct mpii_request {
 
 	/* handlers (lib/handler.c), caching and names (lib/attr.c) */
 	struct mpii_handler *handler;
+	uint8_t h_state;        /* enum mpii_h_state (lib/handler.h) */
+	struct mpii_request *h_next;  /* MPI_Handler_lock queue */
 	struct mpii_attr_list *attrs;
 	char *name;
 };

@@ -9,6 +9,7 @@
 #include "lib/attr.h"
 #include "lib/errors.h"
 #include "lib/global.h"
+#include "lib/handler.h"
 #include "lib/lock.h"
 #include "lib/p2p_impl.h"
 #include "lib/progress.h"
@@ -28,6 +29,17 @@ static int inert(MPI_Request r)
 static MPI_Comm err_comm(MPI_Request r)
 {
 	return r && r->comm ? r->comm : NULL;
+}
+
+/* Generalized and meta requests raise through MPI_COMM_SELF (SPEC §5). */
+static int is_gen(MPI_Request r)
+{
+	return r && (r->kind == MPII_REQ_GREQ || r->kind == MPII_REQ_META);
+}
+
+static int raise_req(int gen, MPI_Comm comm, int rc, const char *fn)
+{
+	return gen ? mpii_err_self(rc, fn, "request failed") : mpii_err(comm, rc, fn, "request failed");
 }
 
 int mpii_wait(struct mpii_request *req, MPI_Status *status)
@@ -61,11 +73,12 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 		return MPI_SUCCESS;
 	}
 	MPI_Comm comm = err_comm(*request);
+	int gen = is_gen(*request);
 	mpii_lock();
 	mpii_request_wait_done(*request);
 	int rc = mpii_request_collect(request, status);
 	mpii_unlock();
-	return rc ? mpii_err(comm, rc, fn, "request failed") : MPI_SUCCESS;
+	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }
 
 #pragma weak MPI_Test = PMPI_Test
@@ -83,6 +96,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 		return MPI_SUCCESS;
 	}
 	MPI_Comm comm = err_comm(*request);
+	int gen = is_gen(*request);
 	int rc = MPI_SUCCESS;
 	mpii_lock();
 	if (!req_done(*request))
@@ -91,7 +105,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 	if (*flag)
 		rc = mpii_request_collect(request, status);
 	mpii_unlock();
-	return rc ? mpii_err(comm, rc, fn, "request failed") : MPI_SUCCESS;
+	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }
 
 struct any_arg {
@@ -306,7 +320,11 @@ int PMPI_Request_free(MPI_Request *request)
 			return mpii_err(err_comm(r), rc, fn, "an attribute delete callback failed");
 	}
 	mpii_lock();
-	if (req_done(r) || (r->persistent && !r->active))
+	if (r->greq)
+		mpii_gen_free(r);   /* free_fn (lib/greq.c) */
+	if (r->h_state == MPII_H_QUEUED || r->h_state == MPII_H_RUNNING)
+		r->user_freed = 1;  /* the handler call in flight releases it */
+	else if (req_done(r) || (r->persistent && !r->active))
 		mpii_request_release(r);
 	else
 		r->user_freed = 1;
@@ -333,6 +351,8 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 	if (!req_done(request))
 		mpii_progress(-1);
 	*flag = req_done(request);
+	if (*flag && request->kind == MPII_REQ_GREQ)
+		mpii_greq_query(request);   /* query_fn fills the status */
 	if (*flag && status != MPI_STATUS_IGNORE && status)
 		*status = request->status;
 	mpii_unlock();
@@ -365,10 +385,16 @@ int PMPI_Cancel(MPI_Request *request)
 	struct mpii_request *r = *request;
 	int rc = MPI_SUCCESS;
 	mpii_lock();
-	if (!inert(r) && !req_done(r) && (r->kind == MPII_REQ_SEND || r->kind == MPII_REQ_RECV))
+	int gen = is_gen(r);
+	MPI_Comm comm = err_comm(r);
+	if (r->h_state)
+		;  /* completed, its handler pending or run (lib/handler.c) */
+	else if (!inert(r) && !req_done(r) && (r->kind == MPII_REQ_SEND || r->kind == MPII_REQ_RECV))
 		rc = mpii_p2p_cancel(r);
+	else if (!inert(r) && gen)
+		rc = mpii_gen_cancel(r);  /* cancel_fn (lib/greq.c) */
 	mpii_unlock();
-	return rc ? mpii_err(err_comm(r), rc, fn, "cancel failed") : MPI_SUCCESS;
+	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }
 
 #pragma weak MPI_Test_cancelled = PMPI_Test_cancelled

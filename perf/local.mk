@@ -1,4 +1,7 @@
 # perf/: benchmarks (standard MPI programs) and the comparison harness.
+noinst_PROGRAMS += perf/handler_latency
+perf_handler_latency_SOURCES = perf/handler_latency.c
+perf_handler_latency_LDADD = libshmpi.la
 # The programs are check_PROGRAMS linked with libshmpi.la; `make check` runs
 # each once at a tiny size through perf/check-perf.sh (it proves they work and
 # asserts nothing about speed).  perf/compare builds the same sources against
@@ -32,3 +35,5 @@ EXTRA_DIST += perf/check-perf.sh perf/compare perf/svgplot.py perf/README.md \
 perf-compare: all
 	$(top_srcdir)/perf/compare --ours-build $(abs_top_builddir) $(PERF_FLAGS)
 .PHONY: perf-compare
+
+include perf/prof.mk
