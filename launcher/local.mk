@@ -1,6 +1,6 @@
 # launcher/: mpirun-shm and the mpicc wrapper.
 bin_PROGRAMS += launcher/mpirun-shm
-launcher_mpirun_shm_SOURCES = \
+launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/main.c \
 	launcher/options.h launcher/options.c \
 	launcher/job.h \

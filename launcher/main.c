@@ -21,6 +21,7 @@
 #include "config.h"
 #include "launcher/loop.h"
 #include "launcher/options.h"
+#include "launcher/profile.h"
 #include "launcher/spawn.h"
 
 #define EXIT_USAGE 2
@@ -87,8 +88,9 @@ static int set_common_env(const struct lnch_options *o, int segfd)
 	snprintf(num, sizeof(num), "%u", o->nranks);
 	if (setenv("SHMPI_SIZE", num, 1) < 0)
 		return -errno;
-	if (o->profile && setenv("SHMPI_PROFILE", o->profile, 1) < 0)
-		return -errno;
+	int rc = lnch_profile_setup(o);
+	if (rc < 0)
+		return rc;
 	/* "-x VAR" alone needs nothing: the ranks inherit our environment. */
 	for (size_t k = 0; k < o->nenv; k++) {
 		const char *eq = strchr(o->env[k], '=');

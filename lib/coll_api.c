@@ -1,6 +1,8 @@
 /*
  * lib/coll_api.c - the public collective entry points, blocking and
- * nonblocking (MPI_Barrier ... MPI_Iexscan) on intracommunicators.
+ * nonblocking (MPI_Barrier ... MPI_Iexscan) on intracommunicators;
+ * blocking MPI_Barrier, MPI_Bcast and MPI_Allreduce hand intercommunicators
+ * to lib/intercomm.c.
  *
  * Each collective has one static function taking `request`: NULL for the
  * blocking call, the user's handle for the MPI_I version, so the argument
@@ -14,6 +16,7 @@
 #include "lib/errors.h"
 #include "lib/global.h"
 #include "lib/lock.h"
+#include "lib/topo.h"
 
 #define CHECK(expr)                                                          \
 	do {                                                                 \
@@ -65,6 +68,8 @@ static int barrier(const char *fn, MPI_Comm comm, MPI_Request *request)
 #pragma weak MPI_Barrier = PMPI_Barrier
 int PMPI_Barrier(MPI_Comm comm)
 {
+	if (mpii_inter_coll(comm))
+		return mpii_inter_barrier(comm);
 	return barrier("MPI_Barrier", comm, NULL);
 }
 
@@ -93,6 +98,8 @@ static int bcast(const char *fn, void *buf, int count, MPI_Datatype dt, int root
 #pragma weak MPI_Bcast = PMPI_Bcast
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
+	if (mpii_inter_coll(comm))
+		return mpii_inter_bcast(buffer, count, datatype, root, comm);
 	return bcast("MPI_Bcast", buffer, count, datatype, root, comm, NULL, 0);
 }
 
@@ -489,6 +496,8 @@ int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
 		   MPI_Op op, MPI_Comm comm)
 {
+	if (mpii_inter_coll(comm))
+		return mpii_inter_allreduce(sendbuf, recvbuf, count, datatype, op, comm);
 	return reduction("MPI_Allreduce", 1, sendbuf, recvbuf, count, datatype, op, 0, comm, NULL,
 			 0);
 }

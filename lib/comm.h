@@ -75,6 +75,9 @@ uint32_t mpii_ctx_alloc(uint32_t ncomms);
  * (the references to the groups are taken over).  NULL when out of memory. */
 struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct mpii_group *remote);
 
+/* Take a reference (a pending operation keeps its communicator alive). */
+void mpii_comm_ref(struct mpii_comm *c);
+
 /* Drop a reference; the last one frees the communicator and its groups. */
 void mpii_comm_unref(struct mpii_comm *c);
 

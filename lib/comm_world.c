@@ -94,8 +94,16 @@ struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct m
 	/* The creator replaces this with the parent's handler
 	 * (mpii_errhandler_set), as MPI says a new communicator inherits it. */
 	c->errh = mpii_obj_comm_world.errh;
+	/* Relaxed: a new reference to a handler that WORLD keeps alive. */
 	atomic_fetch_add_explicit(&c->errh->refcount, 1, memory_order_relaxed);
 	return c;
+}
+
+void mpii_comm_ref(struct mpii_comm *c)
+{
+	/* Relaxed: taking a reference orders nothing; the taker already holds
+	 * one (the handle it was given), so the count cannot reach zero. */
+	atomic_fetch_add_explicit(&c->refcount, 1, memory_order_relaxed);
 }
 
 void mpii_comm_unref(struct mpii_comm *c)

@@ -129,6 +129,7 @@ void mpii_abort_job(int code, const char *why)
 	if (code == 0)
 		code = 1;
 	if (mpii_g.me) {
+		/* Relaxed: published by the release store of the state below. */
 		shm_store_relaxed(&mpii_g.me->exit_code, code);
 		/* Release: the launcher reading ABORTED also sees the code. */
 		shm_store_release(&mpii_g.me->state, SHM_MEMBER_ABORTED);

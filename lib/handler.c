@@ -177,7 +177,7 @@ static void run_call(struct hcall *c)
 		comm = r->comm;
 	}
 	if (comm)
-		atomic_fetch_add_explicit(&comm->refcount, 1, memory_order_relaxed);
+		mpii_comm_ref(comm);
 	mpii_unlock();
 
 	int rc = c->fn(&h, c->extra_state);

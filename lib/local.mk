@@ -12,7 +12,7 @@ libshmpi_la_SOURCES += \
 	lib/object.h lib/global.h lib/lock.h lib/errors.h lib/comm.h \
 	lib/request.h lib/progress.h lib/p2p.h lib/p2p_proto.h \
 	lib/env.c lib/errors.c lib/comm_world.c lib/request.c lib/progress.c \
-	lib/p2p_impl.h lib/p2p_init.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c
+	lib/p2p_impl.h lib/p2p_init.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c lib/handle_f2c.c lib/unsupported.c
 
 # datatypes (issue 4)
 libshmpi_la_SOURCES += \
@@ -24,7 +24,8 @@ libshmpi_la_SOURCES += \
 # groups, communicators, topologies, collectives (issue 5)
 libshmpi_la_SOURCES += \
 	lib/group.h lib/group.c lib/comm_create.c \
-	lib/topo.h lib/topo.c \
+	lib/topo.h lib/topo.c lib/topo_cart.c lib/topo_graph.c lib/topo_dist.c \
+	lib/coll_neighbor.c lib/intercomm.c \
 	lib/op.h lib/op.c lib/op_predefined.c \
 	lib/nbc.h lib/nbc.c \
 	lib/coll.h lib/coll_state.c lib/coll_shm.c lib/coll_bcast.c lib/coll_gather.c \
@@ -36,6 +37,8 @@ libshmpi_la_SOURCES += \
 	lib/barrier_loose.c lib/reqtype.c
 
 # threads, mutexes, conds, endpoints (issue 7)
+libshmpi_la_SOURCES += \
+	lib/sync.h lib/mutex.c lib/cond.c lib/endpoint.c
 
 # handle services: attributes, names, errhandlers (issue 8)
 libshmpi_la_SOURCES += \

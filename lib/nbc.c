@@ -48,7 +48,7 @@ struct mpii_sched *mpii_sched_new(struct mpii_comm *comm)
 		return NULL;
 	s->comm = comm;
 	/* relaxed: a reference held by the caller keeps comm alive. */
-	atomic_fetch_add_explicit(&comm->refcount, 1, memory_order_relaxed);
+	mpii_comm_ref(comm);
 	s->tag = (int)(comm->coll_seq++ & 0x3fffffff);
 	return s;
 }

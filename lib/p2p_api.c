@@ -73,6 +73,7 @@ static struct mpii_request *completed_request(int kind)
 	mpii_status_empty(&r->status);
 	r->status.MPI_SOURCE = MPI_PROC_NULL;
 	r->status.MPI_TAG = MPI_ANY_TAG;
+	/* Relaxed: nobody else has seen this request yet. */
 	atomic_store_explicit(&r->done, 1, memory_order_relaxed);
 	return r;
 }
@@ -106,6 +107,7 @@ static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *d
 	req->tmpbuf = copy;
 	req->state = req;
 	req->state_free = bsend_release;
+	/* Acquire: pairs with the store in mpii_request_complete. */
 	if (atomic_load_explicit(&req->done, memory_order_acquire))
 		mpii_request_release(req);
 	else
@@ -279,6 +281,7 @@ static int persistent_init(const char *fn, int kind, const void *buf, int count,
 	if (req) {
 		req->persistent = 1;
 		req->active = 0;
+		/* Relaxed: the request is not visible to anyone yet. */
 		atomic_store_explicit(&req->done, 1, memory_order_relaxed);
 		req->buf = (void *)buf;
 		req->count = count;
@@ -287,7 +290,7 @@ static int persistent_init(const char *fn, int kind, const void *buf, int count,
 		req->peer = peer;
 		req->tag = tag;
 		req->comm = comm;
-		atomic_fetch_add_explicit(&comm->refcount, 1, memory_order_relaxed);
+		mpii_comm_ref(comm);
 		req->ctx = comm->ctx;
 		req->mode = mode;
 		req->world_peer = peer >= 0 ? mpii_comm_peer_world(comm, peer) : -1;
@@ -656,7 +659,7 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
 			req->dt = datatype;
 			mpii_type_ref(datatype);
 			req->comm = m->comm;
-			atomic_fetch_add_explicit(&m->comm->refcount, 1, memory_order_relaxed);
+			mpii_comm_ref(m->comm);
 			req->ctx = m->comm->ctx;
 			req->peer = m->u->hdr.src;
 			req->tag = m->u->hdr.tag;

@@ -53,34 +53,26 @@ static void land_req(struct mpii_request *req, MPI_Count off, const void *src, M
 	mpii_type_unpack(req->dt, req->count, req->buf, off, src, len);
 }
 
-/* Receiver side of a rendezvous for a request matched with an RTS. */
+/* Receiver side of a rendezvous for a request matched with an RTS: a
+ * single copy with process_vm_readv when both sides are contiguous and the
+ * kernel lets us, else CTS and a DATA stream through the ring. */
 static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
 {
 	MPI_Count cap = capacity(req);
 	MPI_Count n = (MPI_Count)h->len < cap ? (MPI_Count)h->len : cap;
-	if (mpii_g.cma_ok) {
-		int contig = req->dt->flags & MPII_DT_CONTIG;
-		char *dst = contig ? (char *)req->buf + req->dt->true_lb : malloc((size_t)n ? (size_t)n : 1);
-		if (dst) {
-			struct iovec liov = { dst, (size_t)n };
-			struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)n };
-			pid_t pid = shm_seg_member(&mpii_g.seg, (uint32_t)world_src)->pid;
-			ssize_t got = n ? process_vm_readv(pid, &liov, 1, &riov, 1, 0) : 0;
-			if (got == (ssize_t)n) {
-				if (!contig)
-					mpii_type_unpack(req->dt, req->count, req->buf, 0, dst, n);
-				if (!contig)
-					free(dst);
-				mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
-				finish_recv(req, h, world_src);
-				return;
-			}
-			if (!contig)
-				free(dst);
-			/* EPERM/ENOSYS (ptrace policy, seccomp) or a short read:
-			 * fall back to the ring for the rest of the job. */
-			mpii_g.cma_ok = 0;
+	if (mpii_g.cma_ok && h->raddr && (req->dt->flags & MPII_DT_CONTIG)) {
+		struct iovec liov = { (char *)req->buf + req->dt->true_lb, (size_t)n };
+		struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)n };
+		pid_t pid = shm_seg_member(&mpii_g.seg, (uint32_t)world_src)->pid;
+		ssize_t got = n ? process_vm_readv(pid, &liov, 1, &riov, 1, 0) : 0;
+		if (got == (ssize_t)n) {
+			mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
+			finish_recv(req, h, world_src);
+			return;
 		}
+		/* EPERM/ENOSYS (ptrace policy, seccomp) or a short read: use
+		 * the ring for the rest of the job. */
+		mpii_g.cma_ok = 0;
 	}
 	req->proto = MPII_P_WAIT_DATA;
 	req->status.MPI_SOURCE = h->src;
@@ -232,14 +224,24 @@ static int drain_peer(int src)
 		on_header(src, &h, cell + sizeof(h));
 		shm_ring_consume(&p->in);
 	}
+	/* Empty: hand all read cells back before we turn elsewhere. */
+	shm_ring_publish_consumed(&p->in);
 	return did;
 }
 
 int mpii_p2p_poll_incoming(int hint)
 {
+	static unsigned hinted_polls;
 	int did = 0;
-	if (hint >= 0)
+	if (hint >= 0) {
 		did |= drain_peer(hint);
+		/* Waiting for one peer: look at the summary only now and then.
+		 * Every look pulls the summary line that the peer's sends write,
+		 * which would put a second line transfer on the latency path;
+		 * the others' messages only wait a few polls longer. */
+		if (!did && (++hinted_polls & 15))
+			return 0;
+	}
 	const struct shm_seg *seg = &mpii_g.seg;
 	_Atomic uint64_t *sum = shm_seg_summary(seg, (uint32_t)mpii_g.rank);
 	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
@@ -272,7 +274,7 @@ int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source,
 	req->peer = source;
 	req->tag = tag;
 	req->comm = comm;
-	atomic_fetch_add_explicit(&comm->refcount, 1, memory_order_relaxed);
+	mpii_comm_ref(comm);
 	req->ctx = ctx;
 	req->world_peer = source >= 0 ? mpii_comm_peer_world(comm, source) : -1;
 	int rc = mpii_p2p_start_recv(req);
@@ -286,6 +288,8 @@ int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source,
 
 int mpii_p2p_start_recv(struct mpii_request *req)
 {
+	/* Relaxed: the request is not active yet; starting it is published
+	 * to other threads by the library lock. */
 	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
 	req->active = 1;
 	req->status.MPI_ERROR = MPI_SUCCESS;

@@ -183,19 +183,17 @@ static void fill_envelope(struct mpii_tx *t, struct mpii_request *req)
 	t->req = req;
 }
 
-/* Rendezvous: the receiver pulls from one contiguous packed region. */
+/* Rendezvous.  A contiguous message offers its address for a single copy
+ * by the receiver (process_vm_readv); a non-contiguous one offers none
+ * (raddr 0), so the receiver answers CTS and the data is packed straight
+ * into ring cells and unpacked straight out of them: two copies, no
+ * staging buffer to allocate and fault in. */
 static int prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 {
 	const struct mpii_datatype *dt = req->dt;
-	if (dt->flags & MPII_DT_CONTIG) {
-		t->hdr.raddr = (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb);
-	} else {
-		req->tmpbuf = malloc((size_t)req->bytes);
-		if (!req->tmpbuf)
-			return MPI_ERR_NO_MEM;
-		mpii_type_pack(dt, req->count, req->buf, 0, req->tmpbuf, req->bytes);
-		t->hdr.raddr = (uint64_t)(uintptr_t)req->tmpbuf;
-	}
+	t->hdr.raddr = dt->flags & MPII_DT_CONTIG
+			       ? (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb)
+			       : 0;
 	t->hdr.type = MPII_MSG_RTS;
 	return MPI_SUCCESS;
 }
@@ -204,6 +202,8 @@ int mpii_p2p_start(struct mpii_request *req)
 {
 	if (req->kind == MPII_REQ_RECV)
 		return MPI_ERR_INTERN; /* receives start in p2p_recv.c */
+	/* Relaxed: the request is not active yet; starting it is published
+	 * to other threads by the library lock. */
 	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
 	req->active = 1;
 	req->bytes = req->count * req->dt->size;
@@ -240,7 +240,7 @@ int mpii_isend(const void *buf, MPI_Count count, struct mpii_datatype *dt, int d
 	req->peer = dest;
 	req->tag = tag;
 	req->comm = comm;
-	atomic_fetch_add_explicit(&comm->refcount, 1, memory_order_relaxed);
+	mpii_comm_ref(comm);
 	req->ctx = ctx;
 	req->mode = mode;
 	int rc = mpii_p2p_start(req);

@@ -19,11 +19,18 @@
 
 static unsigned spin_polls, yield_polls;
 
-/* Local wake-ups (completions by another thread of this process, e.g. the
- * handler thread, lib/handler.c): counted so that a waiter about to sleep
- * sees one that happened after its last check (Dekker pair with the
- * sleeper count, as in shm/doorbell.h). */
-static _Atomic unsigned local_wakes;
+/* Local events: bumped by a thread that completes something another thread
+ * of this process may wait for (mpii_progress_wake_local).  A sleeper takes
+ * a snapshot under the library lock before it lets go and compares after its
+ * sleeper count went up: a completion by another thread in between is not
+ * missed (L pairs with F, through the doorbell's E/H). */
+static _Atomic uint32_t local_events;
+
+/* Threads of this process inside mpii_progress_wait (library lock).  With
+ * more than one, a spinning waiter only steals the core and the lock from
+ * the thread that has work, and so does a long run of yields (each one
+ * takes the lock to poll): spin and yield briefly, then sleep. */
+static int nwaiting;
 
 void mpii_progress_init(void)
 {
@@ -62,46 +69,52 @@ static int has_work(void)
 void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
+	nwaiting++;
 	for (;;) {
-		unsigned seen = atomic_load(&local_wakes);
 		if (done(arg))
-			return;
+			break;
 		if (mpii_progress(hint_peer)) {
 			idle = 0;
 			continue;
 		}
 		if (done(arg))
-			return;
+			break;
 		idle++;
-		if (idle < spin_polls) {
+		unsigned spin = nwaiting > 1 && spin_polls > 64 ? 64 : spin_polls;
+		unsigned yields = nwaiting > 1 && yield_polls > 20 ? 20 : yield_polls;
+		uint32_t events = shm_load_relaxed(&local_events);
+		/* Queued output or polled operations need us awake: a peer
+		 * freeing ring space does not ring our doorbell. */
+		int stay_awake = mpii_p2p.ntx_active || mpii_progress_has_polled_ops();
+		if (idle < spin) {
 			mpii_unlock();
 			shm_cpu_relax();
-		} else if (idle < spin_polls + yield_polls || mpii_p2p.ntx_active ||
-			   mpii_progress_has_polled_ops()) {
-			/* Queued output or polled operations need us awake: a
-			 * peer freeing ring space does not ring our doorbell. */
+		} else if (idle < spin + yields || stay_awake) {
 			mpii_unlock();
 			sched_yield();
 		} else {
-			/* done() is re-checked after the sleeper count went up:
-			 * whoever makes it true (a peer setting a flag in the
-			 * segment, another thread completing a request) rings
-			 * after its own seq_cst write (shm/doorbell.h). */
+			/* The wait condition is re-checked after the sleeper count
+			 * went up: whoever makes it true (a peer publishing or
+			 * setting a flag in the segment, another thread completing
+			 * a request) rings after its own seq_cst write. */
 			uint32_t bell = shm_doorbell_prepare(mpii_g.me);
+			/* F: seq_cst, pairs with L in mpii_progress_wake_local. */
 			int ready = has_work() || done(arg) ||
-				    atomic_load(&local_wakes) != seen;
+				    shm_load_seq_cst(&local_events) != events;
 			mpii_unlock();
 			if (!ready)
 				shm_doorbell_wait(mpii_g.me, bell, mpii_g.cfg.sleep_ns);
 			shm_doorbell_finish(mpii_g.me);
-			idle = spin_polls; /* after a wake-up, yield before sleeping again */
+			idle = spin; /* after a wake-up, yield before sleeping again */
 		}
 		mpii_lock();
 	}
+	nwaiting--;
 }
 
 void mpii_progress_wake_local(void)
 {
-	atomic_fetch_add(&local_wakes, 1);  /* G: seq_cst, before H */
+	/* L: seq_cst, pairs with F in mpii_progress_wait. */
+	shm_fetch_add_seq_cst(&local_events, 1);
 	shm_doorbell_ring_if_sleeping(mpii_g.me);
 }

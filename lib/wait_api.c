@@ -75,6 +75,12 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 	MPI_Comm comm = err_comm(*request);
 	int gen = is_gen(*request);
 	mpii_lock();
+	if ((*request)->waiters) {
+		/* Another thread waits on it: it will collect (free) it. */
+		mpii_unlock();
+		return mpii_err(comm, MPI_ERR_THREAD, fn,
+				"another thread is already waiting on this request");
+	}
 	mpii_request_wait_done(*request);
 	int rc = mpii_request_collect(request, status);
 	mpii_unlock();
@@ -99,6 +105,11 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 	int gen = is_gen(*request);
 	int rc = MPI_SUCCESS;
 	mpii_lock();
+	if ((*request)->waiters) {
+		mpii_unlock();
+		return mpii_err(comm, MPI_ERR_THREAD, fn,
+				"another thread is waiting on this request");
+	}
 	if (!req_done(*request))
 		mpii_progress((*request)->kind == MPII_REQ_RECV ? (*request)->world_peer : -1);
 	*flag = req_done(*request);

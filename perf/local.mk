@@ -35,4 +35,8 @@ perf-compare: all
 	$(top_srcdir)/perf/compare --ours-build $(abs_top_builddir) $(PERF_FLAGS)
 .PHONY: perf-compare
 
+# threads (issue 7): latency with MPI_THREAD_MULTIPLE, message rate with threads
+noinst_PROGRAMS += perf/thread_pingpong
+perf_thread_pingpong_LDADD = libshmpi.la
+
 include perf/prof.mk

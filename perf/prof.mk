@@ -71,7 +71,8 @@ PROF_TESTS = \
 	tests/prof/nonblocking.sh \
 	tests/prof/counters_software.sh \
 	tests/prof/render.sh \
-	tests/prof/off.sh
+	tests/prof/off.sh \
+	tests/prof/launcher_profile.sh
 TESTS += $(PROF_TESTS)
 EXTRA_DIST += $(PROF_TESTS) tests/prof/lib.sh tests/prof/check_report.py
 CLEANFILES += $(PROF_TEST_PROGS) tests/prof/*.json tests/prof/*.svg tests/prof/*.err \

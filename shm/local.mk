@@ -7,3 +7,5 @@ libshm_la_SOURCES = \
 	shm/futex.h shm/futex.c \
 	shm/doorbell.h shm/doorbell.c
 libshm_la_CFLAGS = $(AM_CFLAGS) -fPIC
+# process-shared mutex and condition variable (issue 7)
+libshm_la_SOURCES += shm/mutex.h shm/mutex.c shm/cond.h shm/cond.c

@@ -2,29 +2,33 @@
  * shm/ring.h - single-producer/single-consumer ring of fixed-size cells.
  *
  * One ring per ordered pair of members.  Exactly one thread at a time
- * produces (the sender's process, under its progress lock) and one consumes.
- * The shared part is only the cells; each side keeps its own position and
- * the geometry in a process-local struct shm_ring, so a ring needs no
- * initialisation in the segment at all.
- * Each cell starts with a sequence word; the positions are free-running
- * uint32 counters masked by ncells-1 (ncells is a power of two).  The seq
- * word is stored relative to the lap (lap = pos & ~mask), so memory that is
- * all zero is an empty ring: rings need no initialisation and their pages
- * are not touched until the pair first talks.
+ * produces (the sender's process, under its progress lock) and one
+ * consumes.  In the segment a ring is one line holding the consumer's
+ * published position, then the cells; each cell starts with a sequence
+ * word.  Positions are free-running uint32 counters masked by ncells-1
+ * (ncells is a power of two); each side keeps its own position and the
+ * geometry in a process-local struct shm_ring.  A cell's seq is stored
+ * relative to its lap (lap = pos & ~mask), so memory that is all zero is
+ * an empty ring: rings need no initialisation and their pages are not
+ * touched until the pair first talks.
  *
- *   producer at position p          consumer at position c
- *   ----------------------          ----------------------
- *   seq == lap(p) ? (A: acquire)    seq == lap(c) + 1 ? (C: acquire)
- *   write payload                   read payload
- *   seq = lap(p) + 1 (B: release)   seq = lap(c) + ncells (D: release)
+ *   producer at position p                consumer at position c
+ *   ----------------------                ----------------------
+ *   p - cons_seen < ncells, else          seq == lap(c) + 1 ? (C: acquire)
+ *     cons_seen = cons (A: acquire)       read payload
+ *   write payload                         c++; now and then, and whenever
+ *   seq = lap(p) + 1 (B: release)           the ring is found empty:
+ *                                           cons = c (D: release)
  *
- * B pairs with C: the consumer that sees p + 1 sees the whole payload.
- * D pairs with A: the producer that sees the cell free again knows the
- * consumer has finished reading it before the payload is overwritten.
- * Producer and consumer never read each other's position, so the only lines
- * that move between the two cores are the cells themselves: an 8-byte
- * message costs one cache-line transfer (the seq word shares the line with
- * the start of the payload).
+ * B pairs with C: the consumer that sees lap + 1 sees the whole payload.
+ * D pairs with A: the producer that sees the consumer's position knows the
+ * cells before it have been read before it overwrites them.
+ * The consumer never writes a cell and the producer reads the consumer's
+ * line only when its cached view says the ring is full, so on the message
+ * path the only line that moves between the cores is the cell itself: an
+ * 8-byte message costs one cache-line transfer (seq, header and data share
+ * the line).  A stale seq from an earlier lap never equals lap + 1, so
+ * cells need no reset.
  */
 #ifndef SHM_RING_H
 #define SHM_RING_H
@@ -41,23 +45,33 @@ struct shm_cell {
 	unsigned char payload[];
 };
 
-/* A process-local handle on the cells of one ring.  The producer's handle
- * uses prod_pos only, the consumer's cons_pos only. */
+/* The shared head of a ring: the consumer's published position. */
+struct shm_ring_shared {
+	shm_cacheline_aligned _Atomic uint32_t cons;
+};
+_Static_assert(sizeof(struct shm_ring_shared) == SHM_CACHELINE, "one line");
+
+/* A process-local handle on one ring.  The producer's handle uses prod_pos
+ * and cons_seen, the consumer's cons_pos and cons_published. */
 struct shm_ring {
-	unsigned char *cells;  /* in the segment, line-aligned */
+	struct shm_ring_shared *shared;  /* in the segment */
+	unsigned char *cells;            /* in the segment, line-aligned */
 	uint32_t ncells;
 	uint32_t cell_size;
 	uint32_t mask;
 	uint32_t prod_pos;
+	uint32_t cons_seen;              /* producer's cached copy of shared->cons */
 	uint32_t cons_pos;
+	uint32_t cons_published;         /* last value the consumer stored */
 };
 
-/* Bytes the cells of a ring of ncells cells of cell_size bytes occupy. */
+/* Bytes a ring of ncells cells of cell_size bytes occupies in the segment
+ * (its shared line and the cells). */
 size_t shm_ring_bytes(uint32_t ncells, uint32_t cell_size);
 
-/* Set up a handle on the cells at `cells` (zero memory is an empty ring,
- * so nothing in the segment is written). */
-void shm_ring_init(struct shm_ring *r, void *cells, uint32_t ncells, uint32_t cell_size);
+/* Set up a handle on the ring at `mem` (zero memory is an empty ring, so
+ * nothing in the segment is written). */
+void shm_ring_init(struct shm_ring *r, void *mem, uint32_t ncells, uint32_t cell_size);
 
 static inline struct shm_cell *shm_ring_cell(struct shm_ring *r, uint32_t pos)
 {
@@ -73,11 +87,13 @@ static inline uint32_t shm_ring_payload_size(const struct shm_ring *r)
 /* Producer: the payload of the next free cell, or NULL when the ring is full. */
 static inline void *shm_ring_reserve(struct shm_ring *r)
 {
-	struct shm_cell *c = shm_ring_cell(r, r->prod_pos);
-	/* A: pairs with D in shm_ring_consume(): the consumer is done with it. */
-	if (shm_load_acquire(&c->seq) != (r->prod_pos & ~r->mask))
-		return NULL;
-	return c->payload;
+	if (r->prod_pos - r->cons_seen >= r->ncells) {
+		/* A: pairs with D in shm_ring_publish_consumed(). */
+		r->cons_seen = shm_load_acquire(&r->shared->cons);
+		if (r->prod_pos - r->cons_seen >= r->ncells)
+			return NULL;
+	}
+	return shm_ring_cell(r, r->prod_pos)->payload;
 }
 
 /* Producer: publish the cell returned by the last shm_ring_reserve(). */
@@ -99,13 +115,26 @@ static inline void *shm_ring_peek(struct shm_ring *r)
 	return c->payload;
 }
 
-/* Consumer: hand the cell returned by shm_ring_peek() back to the producer. */
+/* Consumer: tell the producer which cells are free again. */
+static inline void shm_ring_publish_consumed(struct shm_ring *r)
+{
+	if (r->cons_published == r->cons_pos)
+		return;
+	/* D: pairs with A in shm_ring_reserve(): reads of the payloads of the
+	 * cells before cons_pos are done. */
+	shm_store_release(&r->shared->cons, r->cons_pos);
+	r->cons_published = r->cons_pos;
+}
+
+/* Consumer: done with the cell returned by shm_ring_peek().  The space is
+ * handed back in batches of a quarter ring; a consumer that stops reading
+ * (it found the ring empty or leaves) must call shm_ring_publish_consumed
+ * so that a producer waiting for space is not stuck. */
 static inline void shm_ring_consume(struct shm_ring *r)
 {
-	struct shm_cell *c = shm_ring_cell(r, r->cons_pos);
-	/* D: pairs with A in shm_ring_reserve(): reads of the payload are done. */
-	shm_store_release(&c->seq, (r->cons_pos & ~r->mask) + r->ncells);
 	r->cons_pos++;
+	if (r->cons_pos - r->cons_published >= (r->ncells >> 2))
+		shm_ring_publish_consumed(r);
 }
 
 #endif

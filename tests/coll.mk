@@ -4,3 +4,21 @@ check_PROGRAMS += $(COLL_TESTS)
 TESTS += $(COLL_TESTS)
 tests_mpi_coll_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_coll_ops_LDADD = $(MPI_TEST_LDADD)
+
+# topologies, neighbour collectives, intercommunicators (issue 5)
+TOPO_TESTS = tests/mpi/topo_cart
+check_PROGRAMS += $(TOPO_TESTS)
+TESTS += $(TOPO_TESTS)
+tests_mpi_topo_cart_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/inter_basic
+TESTS += tests/mpi/inter_basic
+tests_mpi_inter_basic_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/topo_graph
+TESTS += tests/mpi/topo_graph
+tests_mpi_topo_graph_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/topo_neighbor
+TESTS += tests/mpi/topo_neighbor
+tests_mpi_topo_neighbor_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/inter_coll
+TESTS += tests/mpi/inter_coll
+tests_mpi_inter_coll_LDADD = $(MPI_TEST_LDADD)

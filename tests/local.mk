@@ -28,11 +28,11 @@ tests_unit_check_segment_LDADD = $(UNIT_LDADD)
 check_PROGRAMS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
 	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
 	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
-	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap
+	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap tests/mpi/handle_f2c
 TESTS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
 	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
 	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
-	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap
+	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap tests/mpi/handle_f2c
 tests_mpi_p2p_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_p2p_order_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_p2p_modes_LDADD = $(MPI_TEST_LDADD)
@@ -46,3 +46,4 @@ tests_mpi_abort_rank_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_segv_rank_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_env_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_pmpi_wrap_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_handle_f2c_LDADD = $(MPI_TEST_LDADD)

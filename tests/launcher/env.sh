@@ -1,6 +1,7 @@
 #!/bin/sh
 # Description: every rank gets SHMPI_RANK, SHMPI_SIZE, SHMPI_SEG_FD;
-# -x VAR=VAL sets VAR, -x VAR passes it on; --profile sets SHMPI_PROFILE.
+# -x VAR=VAL sets VAR, -x VAR passes it on; --profile sets SHMPI_PROFILE
+# (a relative FILE made absolute).
 . "$(dirname "$0")/common.sh"
 
 LNCH_PASSED=inherited
@@ -10,9 +11,11 @@ run -n 2 -x LNCH_SET=hello=world -x LNCH_PASSED --profile=prof.out \
 expect_status 0
 for r in 0 1; do
 	for want in "SHMPI_RANK=$r" SHMPI_SIZE=2 LNCH_SET=hello=world \
-		LNCH_PASSED=inherited SHMPI_PROFILE=prof.out; do
+		LNCH_PASSED=inherited; do
 		grep -qx "$r $want" "$tmp/out" || fail "rank $r lacks $want"
 	done
+	# a relative report file is made absolute (rank 0 may chdir)
+	grep -qx "$r SHMPI_PROFILE=/.*/prof.out" "$tmp/out" || fail "rank $r lacks SHMPI_PROFILE"
 	grep -q "^$r SHMPI_SEG_FD=[0-9][0-9]*\$" "$tmp/out" || fail "rank $r lacks SHMPI_SEG_FD"
 done
 

@@ -23,28 +23,43 @@ static struct shm_ring *new_ring(uint32_t ncells, uint32_t cell_size)
 
 static void free_ring(struct shm_ring *r)
 {
-	free(r->cells);
+	free(r->shared);
 	free(r);
 }
 
 START_TEST(test_empty_full)
 {
-	struct shm_ring *r = new_ring(4, 128);
+	struct shm_ring *r = new_ring(8, 128);
 	ck_assert_ptr_null(shm_ring_peek(r));
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 8; i++) {
 		char *p = shm_ring_reserve(r);
 		ck_assert_ptr_nonnull(p);
 		p[0] = (char)i;
 		shm_ring_publish(r);
 	}
 	ck_assert_ptr_null(shm_ring_reserve(r));
-	for (int i = 0; i < 4; i++) {
+	/* space comes back in batches of a quarter ring (2 cells here) */
+	ck_assert_ptr_nonnull(shm_ring_peek(r));
+	shm_ring_consume(r);
+	ck_assert_ptr_null(shm_ring_reserve(r));
+	ck_assert_int_eq(((char *)shm_ring_peek(r))[0], 1);
+	shm_ring_consume(r);
+	ck_assert_ptr_nonnull(shm_ring_reserve(r));
+	/* ... or when the consumer publishes explicitly (it found the ring empty) */
+	for (int i = 2; i < 8; i++) {
 		char *p = shm_ring_peek(r);
 		ck_assert_ptr_nonnull(p);
 		ck_assert_int_eq(p[0], i);
 		shm_ring_consume(r);
 	}
 	ck_assert_ptr_null(shm_ring_peek(r));
+	shm_ring_publish_consumed(r);
+	ck_assert_uint_eq(r->cons_seen, 2); /* the producer has not looked yet */
+	for (int i = 0; i < 8; i++) {
+		ck_assert_ptr_nonnull(shm_ring_reserve(r));
+		shm_ring_publish(r);
+	}
+	ck_assert_ptr_null(shm_ring_reserve(r));
 	ck_assert_uint_eq(shm_ring_payload_size(r), 128 - SHM_CELL_HEADER);
 	free_ring(r);
 }
@@ -96,8 +111,10 @@ START_TEST(test_two_threads)
 	pthread_create(&t, NULL, producer, NULL);
 	for (uint32_t i = 0; i < STRESS_N; i++) {
 		uint32_t *q;
-		while (!(q = shm_ring_peek(stress_ring)))
+		while (!(q = shm_ring_peek(stress_ring))) {
+			shm_ring_publish_consumed(stress_ring); /* as a consumer turning away must */
 			sched_yield();
+		}
 		ck_assert_uint_eq(q[0], i);
 		ck_assert_uint_eq(q[1], ~i);
 		shm_ring_consume(stress_ring);
