@@ -27,7 +27,7 @@ perf_startup_SOURCES = perf/startup.c
 perf_startup_LDADD = libshmpi.la
 
 TESTS += perf/check-perf.sh
-EXTRA_DIST += perf/check-perf.sh perf/compare perf/svgplot.py perf/README.md \
+EXTRA_DIST += perf/check-perf.sh perf/compare perf/plot.py perf/README.md \
 	perf/RESULTS.md
 
 # The full comparison (minutes): make perf-compare PERF_FLAGS='--quick'
