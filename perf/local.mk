@@ -5,8 +5,7 @@ perf_handler_latency_LDADD = libshmpi.la
 # The programs are check_PROGRAMS linked with libshmpi.la; `make check` runs
 # each once at a tiny size through perf/check-perf.sh (it proves they work and
 # asserts nothing about speed).  perf/compare builds the same sources against
-# shmpi, Open MPI and MPICH and compares them; docs/perf.md (perf/README.md)
-# says how.
+# shmpi, Open MPI and MPICH and compares them; perf/README.md says how.
 PERF_PROGS = perf/pingpong perf/bw perf/bibw perf/mpair perf/msgrate \
 	perf/coll perf/ddt perf/startup
 check_PROGRAMS += $(PERF_PROGS)
@@ -28,7 +27,7 @@ perf_startup_SOURCES = perf/startup.c
 perf_startup_LDADD = libshmpi.la
 
 TESTS += perf/check-perf.sh
-EXTRA_DIST += perf/check-perf.sh perf/compare perf/svgplot.py perf/README.md \
+EXTRA_DIST += perf/check-perf.sh perf/compare perf/plot.py perf/README.md \
 	perf/RESULTS.md
 
 # The full comparison (minutes): make perf-compare PERF_FLAGS='--quick'
