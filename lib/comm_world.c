@@ -101,6 +101,10 @@ struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct m
 
 void mpii_comm_ref(struct mpii_comm *c)
 {
+	/* The predefined communicators live as long as the process: no count
+	 * (and no locked instruction on every message sent on them). */
+	if (c == &mpii_obj_comm_world || c == &mpii_obj_comm_self)
+		return;
 	/* Relaxed: taking a reference orders nothing; the taker already holds
 	 * one (the handle it was given), so the count cannot reach zero. */
 	atomic_fetch_add_explicit(&c->refcount, 1, memory_order_relaxed);

@@ -76,11 +76,15 @@ void mpii_request_complete(struct mpii_request *req)
 	 * until its handler ran. */
 	if (req->handler && mpii_handler_on_complete(req))
 		return;
-	/* seq_cst, not just release: besides publishing the status and data
-	 * (pairs with the loads in is_done() and the wait/test paths), this
-	 * store is G of the doorbell's Dekker pair with a thread of this
-	 * process going to sleep on it (mpii_progress_wake_local below). */
-	atomic_store_explicit(&req->done, 1, memory_order_seq_cst);
+	/* Release publishes the status and the data (pairs with the loads in
+	 * is_done() and the wait/test paths).  With several threads it must
+	 * be seq_cst: it is then also G of the doorbell's Dekker pair with a
+	 * thread of this process going to sleep on it (mpii_progress_wake_local
+	 * below); a single thread never sleeps while it completes requests. */
+	if (mpii_g.multi)
+		atomic_store_explicit(&req->done, 1, memory_order_seq_cst);
+	else
+		atomic_store_explicit(&req->done, 1, memory_order_release);
 	if (req->user_freed) {
 		mpii_request_release(req);
 		return;
