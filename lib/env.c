@@ -41,7 +41,7 @@ static long env_long(const char *name, long dflt)
 /* Read every configuration variable once (docs/config.md). */
 static void read_config(struct mpii_config *cfg)
 {
-	cfg->eager_max = (size_t)env_long("SHMPI_EAGER_MAX", 32768);
+	cfg->eager_max = (size_t)env_long("SHMPI_EAGER_MAX", 4096);
 	const char *cma = getenv("SHMPI_CMA");
 	cfg->cma = MPII_CMA_AUTO;
 	if (cma && !strcmp(cma, "on"))

@@ -26,6 +26,8 @@ enum mpii_proto_step {
 	MPII_P_QUEUED,      /* send in a tx queue */
 	MPII_P_WAIT_ACK,    /* synchronous eager send fully written, waits for ACK */
 	MPII_P_WAIT_FIN,    /* rendezvous send announced, waits for FIN or CTS */
+	MPII_P_WAIT_HALF,   /* split copy: our half is done, the peer's is not */
+	MPII_P_WAIT_HALVES, /* split copy: both halves pending */
 };
 
 /* An unexpected message: arrived before a matching receive was posted. */
@@ -92,10 +94,17 @@ struct mpii_tx *mpii_tx_new(void);
 void mpii_tx_enqueue(int world_dst, struct mpii_tx *tx);
 int mpii_p2p_push(void);
 void mpii_p2p_send_ctl(int world_dst, int type, uint64_t sreq, uint64_t rreq);
+void mpii_p2p_send_hdr(int world_dst, const struct mpii_msg_hdr *h);
 void mpii_p2p_notify(int world_dst);
 int mpii_p2p_cancel_send(struct mpii_request *req);
 
+/* p2p_cma.c: single copy by process_vm_readv/writev */
+int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src);
+void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, int world_src);
+void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src);
+
 /* p2p_recv.c */
+void mpii_p2p_finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src);
 int mpii_p2p_poll_incoming(int hint_world);
 void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u);
 void mpii_umsg_free(struct mpii_umsg *u);

@@ -15,6 +15,9 @@
  *   DATA   a header addressed to a receive request, then raw payload.
  *   FIN    the receiver has pulled the data of an RTS: the send completes.
  *   ACK    a synchronous-mode eager message has been matched.
+ *   CTS+SPLIT  (large contiguous messages, lib/p2p_cma.c) "write the upper
+ *          half into my buffer at raddr while I read the lower half"; the
+ *          sender answers WDONE when its half is written.
  *
  * Request addresses (sreq, rreq) are only ever dereferenced by the process
  * that sent them out, which keeps them alive until the answer arrives.
@@ -31,10 +34,12 @@ enum mpii_msg_type {
 	MPII_MSG_DATA,
 	MPII_MSG_FIN,
 	MPII_MSG_ACK,
+	MPII_MSG_WDONE,
 };
 
 enum mpii_msg_flags {
 	MPII_MSGF_SYNC = 1,   /* the sender waits for ACK (synchronous mode) */
+	MPII_MSGF_SPLIT = 2,  /* CTS: both sides copy half (lib/p2p_cma.c) */
 };
 
 struct mpii_msg_hdr {
@@ -47,7 +52,7 @@ struct mpii_msg_hdr {
 	uint64_t len;         /* message bytes (EAGER, RTS, DATA) */
 	uint64_t sreq;        /* sender's request (SYNC EAGER, RTS, CTS, FIN, ACK) */
 	uint64_t rreq;        /* receiver's request (CTS, DATA) */
-	uint64_t raddr;       /* RTS: address of the packed data in the sender */
+	uint64_t raddr;       /* RTS: the sender's data; CTS+SPLIT: the receiver's buffer */
 };
 
 _Static_assert(sizeof(struct mpii_msg_hdr) == 48, "header fits with 8 data bytes in one line");

@@ -27,7 +27,7 @@ static MPI_Count capacity(const struct mpii_request *req)
 
 /* Complete a receive: h is the EAGER envelope or the DATA header (whose
  * source and tag were recorded from the RTS in pull_rts). */
-static void finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
+void mpii_p2p_finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
 {
 	MPI_Count cap = capacity(req);
 	if (h->type == MPII_MSG_EAGER || h->type == MPII_MSG_RTS) {
@@ -54,30 +54,16 @@ static void land_req(struct mpii_request *req, MPI_Count off, const void *src, M
 }
 
 /* Receiver side of a rendezvous for a request matched with an RTS: a
- * single copy with process_vm_readv when both sides are contiguous and the
+ * single copy (lib/p2p_cma.c) when both sides are contiguous and the
  * kernel lets us, else CTS and a DATA stream through the ring. */
 static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
 {
-	MPI_Count cap = capacity(req);
-	MPI_Count n = (MPI_Count)h->len < cap ? (MPI_Count)h->len : cap;
-	if (mpii_g.cma_ok && h->raddr && (req->dt->flags & MPII_DT_CONTIG)) {
-		struct iovec liov = { (char *)req->buf + req->dt->true_lb, (size_t)n };
-		struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)n };
-		pid_t pid = shm_seg_member(&mpii_g.seg, (uint32_t)world_src)->pid;
-		ssize_t got = n ? process_vm_readv(pid, &liov, 1, &riov, 1, 0) : 0;
-		if (got == (ssize_t)n) {
-			mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
-			finish_recv(req, h, world_src);
-			return;
-		}
-		/* EPERM/ENOSYS (ptrace policy, seccomp) or a short read: use
-		 * the ring for the rest of the job. */
-		mpii_g.cma_ok = 0;
-	}
-	req->proto = MPII_P_WAIT_DATA;
 	req->status.MPI_SOURCE = h->src;
 	req->status.MPI_TAG = h->tag;
 	req->bytes = (MPI_Count)h->len;
+	if (mpii_cma_pull(req, h, world_src))
+		return;
+	req->proto = MPII_P_WAIT_DATA;
 	mpii_p2p_send_ctl(world_src, MPII_MSG_CTS, h->sreq, (uint64_t)(uintptr_t)req);
 }
 
@@ -91,7 +77,7 @@ void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u)
 	}
 	land_req(req, 0, u->data, u->landed);
 	if (u->complete) {
-		finish_recv(req, &u->hdr, u->world_src);
+		mpii_p2p_finish_recv(req, &u->hdr, u->world_src);
 	} else {
 		/* The rest is still coming: point the peer's stream at req. */
 		struct mpii_rx *rx = &mpii_p2p.peers[u->world_src].rx;
@@ -106,7 +92,7 @@ void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u)
 static void stream_done(struct mpii_rx *rx, int world_src)
 {
 	if (rx->req)
-		finish_recv(rx->req, &rx->hdr, world_src);
+		mpii_p2p_finish_recv(rx->req, &rx->hdr, world_src);
 	else if (rx->umsg)
 		rx->umsg->complete = 1;
 	rx->req = NULL;
@@ -192,7 +178,14 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 			mpii_unexp_append(new_umsg(h, world_src));
 		break;
 	}
+	case MPII_MSG_WDONE:
+		mpii_cma_on_wdone(h, world_src);
+		break;
 	case MPII_MSG_CTS: {
+		if (h->flags & MPII_MSGF_SPLIT) {
+			mpii_cma_on_split_cts(h, world_src);
+			break;
+		}
 		struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
 		struct mpii_tx *t = mpii_tx_new();
 		if (!t)

@@ -172,15 +172,19 @@ void mpii_tx_enqueue(int dst, struct mpii_tx *t)
 	}
 }
 
-void mpii_p2p_send_ctl(int world_dst, int type, uint64_t sreq, uint64_t rreq)
+void mpii_p2p_send_hdr(int world_dst, const struct mpii_msg_hdr *h)
 {
 	struct mpii_tx *t = mpii_tx_new();
 	if (!t)
 		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for a control message");
-	t->hdr.type = (uint8_t)type;
-	t->hdr.sreq = sreq;
-	t->hdr.rreq = rreq;
+	t->hdr = *h;
 	mpii_tx_enqueue(world_dst, t);
+}
+
+void mpii_p2p_send_ctl(int world_dst, int type, uint64_t sreq, uint64_t rreq)
+{
+	struct mpii_msg_hdr h = { .type = (uint8_t)type, .sreq = sreq, .rreq = rreq };
+	mpii_p2p_send_hdr(world_dst, &h);
 }
 
 /* Build the envelope of a send request. */

@@ -5,6 +5,7 @@
  * np: 2 4
  * env: SHMPI_CMA=on
  * env: SHMPI_CMA=off
+ * env: SHMPI_CMA_SPLIT_MIN=4096
  */
 #include <string.h>
 #include "mpitest.h"

@@ -5,6 +5,7 @@
  * np: 2 4 8
  * env: SHMPI_TEST_DEFAULT=1
  * env: SHMPI_CMA=off
+ * env: SHMPI_EAGER_MAX=65536
  */
 #include <string.h>
 #include "mpitest.h"

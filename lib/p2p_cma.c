@@ -1,0 +1,119 @@
+/*
+ * lib/p2p_cma.c - single-copy rendezvous with process_vm_readv/writev
+ * (cross-memory attach).
+ *
+ * The receiver of an RTS reads the sender's contiguous data straight into
+ * its contiguous buffer and answers FIN.  For large messages the copy is
+ * split so that both cores work: the receiver first sends CTS+SPLIT with
+ * its buffer's address, then reads the lower half while the sender, on
+ * CTS+SPLIT, writes the upper half with process_vm_writev and answers
+ * WDONE.  The send completes at FIN (the receiver no longer reads the
+ * sender's buffer); the receive completes when its own half is read and
+ * WDONE arrived.
+ *
+ * The kernel may refuse cross-memory attach (ptrace policy, seccomp): the
+ * first refusal of a plain read switches the process to the ring for good.
+ * Splitting is only used once a plain read has succeeded, so a refusal in
+ * the middle of a split copy means the policy changed under a running job:
+ * that ends the job with a message rather than guessing.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/uio.h>
+#include "lib/errors.h"
+#include "lib/global.h"
+#include "lib/p2p_impl.h"
+
+static int cma_proven;      /* a plain read has worked in this process */
+static size_t split_min;    /* SHMPI_CMA_SPLIT_MIN, bytes */
+
+static size_t split_threshold(void)
+{
+	if (!split_min) {
+		const char *v = getenv("SHMPI_CMA_SPLIT_MIN");
+		long x = v ? strtol(v, NULL, 0) : 0;
+		split_min = x > 0 ? (size_t)x : (size_t)256 << 10;
+	}
+	return split_min;
+}
+
+static pid_t pid_of(int world)
+{
+	return shm_seg_member(&mpii_g.seg, (uint32_t)world)->pid;
+}
+
+/* The lower part the receiver reads; page-aligned so that neither side
+ * pins a page the other also touches. */
+static MPI_Count split_point(MPI_Count n)
+{
+	return (n / 2) & ~(MPI_Count)4095;
+}
+
+/* A header carrying the envelope of a split receive to its completion. */
+static void finish_split(struct mpii_request *req, int world_src)
+{
+	struct mpii_msg_hdr h = { .type = MPII_MSG_DATA, .len = (uint64_t)req->bytes };
+	mpii_p2p_finish_recv(req, &h, world_src);
+}
+
+int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
+{
+	if (!mpii_g.cma_ok || !h->raddr || !(req->dt->flags & MPII_DT_CONTIG))
+		return 0;
+	MPI_Count cap = req->count * req->dt->size;
+	MPI_Count n = (MPI_Count)h->len < cap ? (MPI_Count)h->len : cap;
+	char *dst = (char *)req->buf + req->dt->true_lb;
+	MPI_Count lower = n;
+	if (cma_proven && (size_t)n >= split_threshold() && world_src != mpii_g.rank) {
+		lower = split_point(n);
+		struct mpii_msg_hdr cts = { .type = MPII_MSG_CTS, .flags = MPII_MSGF_SPLIT,
+					    .len = (uint64_t)n, .sreq = h->sreq,
+					    .rreq = (uint64_t)(uintptr_t)req,
+					    .raddr = (uint64_t)(uintptr_t)dst };
+		req->proto = MPII_P_WAIT_HALVES;
+		mpii_p2p_send_hdr(world_src, &cts);
+	}
+	struct iovec liov = { dst, (size_t)lower };
+	struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)lower };
+	ssize_t got = lower ? process_vm_readv(pid_of(world_src), &liov, 1, &riov, 1, 0) : 0;
+	if (got != (ssize_t)lower) {
+		if (lower != n)
+			mpii_abort_job(MPI_ERR_INTERN, "process_vm_readv refused in the middle of a job");
+		/* EPERM/ENOSYS or a short read: use the ring from now on. */
+		mpii_g.cma_ok = 0;
+		return 0;
+	}
+	cma_proven = 1;
+	mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
+	if (lower == n) {
+		mpii_p2p_finish_recv(req, h, world_src);
+	} else if (req->proto == MPII_P_WAIT_HALF) {
+		finish_split(req, world_src); /* WDONE came first */
+	} else {
+		req->proto = MPII_P_WAIT_HALF;
+	}
+	return 1;
+}
+
+void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, int world_src)
+{
+	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+	MPI_Count n = (MPI_Count)h->len, lower = split_point(n);
+	struct iovec liov = { (char *)req->buf + req->dt->true_lb + lower, (size_t)(n - lower) };
+	struct iovec riov = { (char *)(uintptr_t)h->raddr + lower, (size_t)(n - lower) };
+	ssize_t put = process_vm_writev(pid_of(world_src), &liov, 1, &riov, 1, 0);
+	if (put != (ssize_t)(n - lower))
+		mpii_abort_job(MPI_ERR_INTERN, "process_vm_writev refused in the middle of a job");
+	/* Our request completes at FIN, which follows in the ring. */
+	mpii_p2p_send_ctl(world_src, MPII_MSG_WDONE, 0, h->rreq);
+}
+
+void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src)
+{
+	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->rreq;
+	if (req->proto == MPII_P_WAIT_HALF)
+		finish_split(req, world_src);
+	else
+		req->proto = MPII_P_WAIT_HALF; /* our own read is still running */
+}
