@@ -1,7 +1,7 @@
 # lib/: MPI semantics.  libmpi = the core plus one block per area.
 lib_LTLIBRARIES += libshmpi.la
 libshmpi_la_SOURCES =
-libshmpi_la_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS) $(NUMA_CFLAGS)
+libshmpi_la_CFLAGS = $(AM_CFLAGS) $(VECT_CFLAGS) $(HWLOC_CFLAGS) $(NUMA_CFLAGS)
 libshmpi_la_LIBADD = libshm.la $(HWLOC_LIBS) $(NUMA_LIBS)
 libshmpi_la_LDFLAGS = -version-info 0:0:0 -Wl,--version-script=$(top_srcdir)/lib/libshmpi.map
 EXTRA_libshmpi_la_DEPENDENCIES = lib/libshmpi.map

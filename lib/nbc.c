@@ -36,7 +36,7 @@ struct mpii_sched {
 	int nreq, reqcap;
 	struct mpii_request **reqs;
 	int ntmp, tmpcap;
-	void **tmps;
+	struct scratch *tmps;
 	int nheld, heldcap;
 	void **held;          /* types and ops to unref: tagged by low bit */
 };
@@ -138,19 +138,70 @@ void mpii_sched_fence(struct mpii_sched *s)
 	add(s, STEP_FENCE);
 }
 
+/* Scratch buffers of large collectives are recycled: a fresh 1 MiB
+ * malloc is handed back to the kernel on free and faults in its pages
+ * again on the next call (measured: a 1 MiB MPI_Reduce spent most of its
+ * time in page faults).  A few buffers are kept per process, protected by
+ * the library lock like the schedules that use them. */
+#define SCRATCH_KEEP 8
+
+struct scratch {
+	char *p;
+	size_t size;
+};
+
+static struct scratch kept[SCRATCH_KEEP];
+
+static struct scratch scratch_get(size_t size)
+{
+	int best = -1;
+	for (int i = 0; i < SCRATCH_KEEP; i++)
+		if (kept[i].p && kept[i].size >= size &&
+		    (best < 0 || kept[i].size < kept[best].size))
+			best = i;
+	if (best >= 0) {
+		struct scratch b = kept[best];
+		kept[best].p = NULL;
+		return b;
+	}
+	struct scratch b = { malloc(size), size };
+	return b;
+}
+
+static void scratch_put(struct scratch b)
+{
+	int slot = -1;
+	for (int i = 0; i < SCRATCH_KEEP; i++) {
+		if (!kept[i].p) {
+			slot = i;
+			break;
+		}
+		if (slot < 0 || kept[i].size < kept[slot].size)
+			slot = i;
+	}
+	if (kept[slot].p) {
+		if (kept[slot].size >= b.size) {
+			free(b.p); /* keep the larger ones */
+			return;
+		}
+		free(kept[slot].p);
+	}
+	kept[slot] = b;
+}
+
 void *mpii_sched_tmp(struct mpii_sched *s, MPI_Count count, const struct mpii_datatype *dt)
 {
 	MPI_Aint span = count > 0 ? dt->true_extent + (count - 1) * dt->extent : 0;
 	if (span < 0)
 		span = -span;
-	char *p = malloc((size_t)span + 16);
-	if (!p || grow((void **)&s->tmps, &s->tmpcap, s->ntmp, sizeof(void *))) {
-		free(p);
+	struct scratch b = scratch_get((size_t)span + 16);
+	if (!b.p || grow((void **)&s->tmps, &s->tmpcap, s->ntmp, sizeof(struct scratch))) {
+		free(b.p);
 		s->err = MPI_ERR_NO_MEM;
 		return NULL;
 	}
-	s->tmps[s->ntmp++] = p;
-	return p - dt->true_lb;
+	s->tmps[s->ntmp++] = b;
+	return b.p - dt->true_lb;
 }
 
 static void hold(struct mpii_sched *s, void *p)
@@ -183,7 +234,7 @@ void mpii_sched_free(struct mpii_sched *s)
 	if (!s)
 		return;
 	for (int i = 0; i < s->ntmp; i++)
-		free(s->tmps[i]);
+		scratch_put(s->tmps[i]);
 	for (int i = 0; i < s->nheld; i++) {
 		uint32_t magic = *(uint32_t *)s->held[i];
 		if (magic == MPII_MAGIC_OP)
