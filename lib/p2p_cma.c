@@ -71,7 +71,6 @@ int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, int wo
 					    .len = (uint64_t)n, .sreq = h->sreq,
 					    .rreq = (uint64_t)(uintptr_t)req,
 					    .raddr = (uint64_t)(uintptr_t)dst };
-		req->proto = MPII_P_WAIT_HALVES;
 		mpii_p2p_send_hdr(world_src, &cts);
 	}
 	struct iovec liov = { dst, (size_t)lower };
@@ -86,13 +85,12 @@ int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, int wo
 	}
 	cma_proven = 1;
 	mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
-	if (lower == n) {
+	if (lower == n)
 		mpii_p2p_finish_recv(req, h, world_src);
-	} else if (req->proto == MPII_P_WAIT_HALF) {
-		finish_split(req, world_src); /* WDONE came first */
-	} else {
+	else
+		/* WDONE cannot have been handled yet: it is read from the
+		 * ring by the drain that called us, after we return. */
 		req->proto = MPII_P_WAIT_HALF;
-	}
 	return 1;
 }
 
@@ -112,8 +110,6 @@ void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, int world_src)
 void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src)
 {
 	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->rreq;
-	if (req->proto == MPII_P_WAIT_HALF)
-		finish_split(req, world_src);
-	else
-		req->proto = MPII_P_WAIT_HALF; /* our own read is still running */
+	/* Our own half was read in mpii_cma_pull before this could be seen. */
+	finish_split(req, world_src);
 }

@@ -27,7 +27,6 @@ enum mpii_proto_step {
 	MPII_P_WAIT_ACK,    /* synchronous eager send fully written, waits for ACK */
 	MPII_P_WAIT_FIN,    /* rendezvous send announced, waits for FIN or CTS */
 	MPII_P_WAIT_HALF,   /* split copy: our half is done, the peer's is not */
-	MPII_P_WAIT_HALVES, /* split copy: both halves pending */
 };
 
 /* An unexpected message: arrived before a matching receive was posted. */

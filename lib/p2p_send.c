@@ -203,14 +203,13 @@ static void fill_envelope(struct mpii_tx *t, struct mpii_request *req)
  * (raddr 0), so the receiver answers CTS and the data is packed straight
  * into ring cells and unpacked straight out of them: two copies, no
  * staging buffer to allocate and fault in. */
-static int prepare_rts(struct mpii_tx *t, struct mpii_request *req)
+static void prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 {
 	const struct mpii_datatype *dt = req->dt;
 	t->hdr.raddr = dt->flags & MPII_DT_CONTIG
 			       ? (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb)
 			       : 0;
 	t->hdr.type = MPII_MSG_RTS;
-	return MPI_SUCCESS;
 }
 
 int mpii_p2p_start(struct mpii_request *req)
@@ -232,11 +231,7 @@ int mpii_p2p_start(struct mpii_request *req)
 		if (req->mode == MPII_MODE_SYNC)
 			t->hdr.flags = MPII_MSGF_SYNC;
 	} else {
-		int rc = prepare_rts(t, req);
-		if (rc) {
-			tx_free(t);
-			return rc;
-		}
+		prepare_rts(t, req);
 	}
 	mpii_tx_enqueue(req->world_peer, t);
 	return MPI_SUCCESS;
