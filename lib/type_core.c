@@ -107,10 +107,35 @@ void mpii_type_unref(struct mpii_datatype *dt)
 
 /* ------------------------------------------------------------ copying */
 
+/* len bytes, len < 256, without a call: a call to memcpy per block costs
+ * more than copying a few cache lines (a vector of 64-byte blocks packed
+ * 40% slower than one of 8-byte blocks before this). */
+static inline void copy_short(char *to, const char *from, size_t len)
+{
+	for (; len >= 32; len -= 32, to += 32, from += 32)
+		memcpy(to, from, 32);
+	if (len >= 16) {
+		memcpy(to, from, 16);
+		to += 16, from += 16, len -= 16;
+	}
+	if (len >= 8) {
+		memcpy(to, from, 8);
+		to += 8, from += 8, len -= 8;
+	}
+	for (; len; len--)
+		*to++ = *from++;
+}
+
 /* n elements of len bytes, element i at mem + i*stride, to/from the dense
  * buffer buf.  The switch lets the compiler turn each memcpy into one move. */
 static void strided(char *mem, MPI_Aint stride, MPI_Count len, MPI_Count n, char *buf, int unpack)
 {
+	if (len < 256 && len != 1 && len != 2 && len != 4 && len != 8 && len != 12 && len != 16 && len != 24 &&
+	    len != 32) {
+		for (MPI_Count i = 0; i < n; i++, mem += stride, buf += len)
+			copy_short(unpack ? mem : buf, unpack ? buf : mem, (size_t)len);
+		return;
+	}
 #define STRIDED_LOOP(L)                                                           \
 	do {                                                                      \
 		if (unpack)                                                       \

@@ -1,13 +1,16 @@
 /*
  * perf/ddt.c - derived datatype cost: ping-pong (MPI_Send/MPI_Recv) of the
  * same bytes described as -k vector (blocks of one MPI_DOUBLE at a stride of
- * two, so the data has twice its size in extent; the default) or as -k contig
+ * two, so the data has twice its size in extent; the default), -k vector:N
+ * (blocks of N doubles at a stride of 2N: the same extent, but from N = 8 on
+ * the gaps are whole cache lines the copy never touches) or as -k contig
  * (a contiguous run of MPI_DOUBLEs).  Prints half the round trip in
  * microseconds, 1 MiB of data by default.  Exactly 2 ranks.
  */
 #include "bench.h"
 
 #include <mpi.h>
+#include <stdlib.h>
 #include <string.h>
 
 static double *sbuf, *rbuf;
@@ -28,17 +31,19 @@ static void ddt(size_t n)
 int main(int argc, char **argv)
 {
 	struct bench b;
-	int vector;
+	int vector, block = 1;
 
 	bench_init(&b, &argc, &argv, "ddt", "us", 1 << 20, 1 << 20);
-	vector = !b.kind || strcmp(b.kind, "vector") == 0;
-	if (!vector && strcmp(b.kind, "contig") != 0)
-		bench_die(&b, "-k is vector or contig");
-	b.name = vector ? "ddt_vector" : "ddt_contig";
+	vector = !b.kind || strncmp(b.kind, "vector", 6) == 0;
+	if (vector && b.kind && b.kind[6] == ':')
+		block = atoi(b.kind + 7);
+	if ((!vector && strcmp(b.kind, "contig") != 0) || block < 1 || (vector && b.kind && b.kind[6] && b.kind[6] != ':'))
+		bench_die(&b, "-k is vector, vector:N or contig");
+	b.name = !vector ? "ddt_contig" : block == 1 ? "ddt_vector" : "ddt_vector_blocks";
 	if (b.nprocs != 2)
 		bench_die(&b, "needs exactly 2 ranks");
-	if (b.min_size < sizeof(double))
-		b.min_size = sizeof(double);
+	if (b.min_size < block * sizeof(double))
+		b.min_size = block * sizeof(double);
 	rank = b.rank;
 	sbuf = bench_alloc(2 * b.max_size, 0);
 	rbuf = bench_alloc(2 * b.max_size, 0);
@@ -48,7 +53,7 @@ int main(int argc, char **argv)
 		int count = (int)(s / sizeof(double));
 
 		if (vector)
-			MPI_Type_vector(count, 1, 2, MPI_DOUBLE, &type);
+			MPI_Type_vector(count / block, block, 2 * block, MPI_DOUBLE, &type);
 		else
 			MPI_Type_contiguous(count, MPI_DOUBLE, &type);
 		MPI_Type_commit(&type);
