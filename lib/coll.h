@@ -57,6 +57,9 @@ struct mpii_coll_state {
 	uint64_t min_seen;              /* every member's flag is >= this */
 	struct shm_member **members;    /* control block of each member */
 	struct mpii_comm *local;        /* intercommunicators: the local group */
+	struct mpii_bq_line *bq;        /* small-bcast queue in the segment */
+	uint64_t bseq;                  /* small broadcasts done on this comm */
+	uint64_t bq_min_done;           /* every member's done[] is >= this */
 };
 
 /* The state of comm, created on first use; NULL when out of memory. */
@@ -72,6 +75,14 @@ void mpii_coll_state_free(struct mpii_comm *c);
 int mpii_shm_barrier(struct mpii_comm *c);
 int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		   struct mpii_comm *c);
+/* Small broadcasts through a queue of slots (lib/coll_shm_queue.c): up to
+ * MPII_BQ_SLOT - 8 bytes, up to MPII_BQ_SLOTS in flight. */
+#define MPII_BQ_SLOTS 64
+#define MPII_BQ_SLOT 576
+struct mpii_bq_line;
+size_t mpii_bq_bytes(int n);
+int mpii_bq_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		  struct mpii_comm *c, struct mpii_coll_state *cs);
 int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		    struct mpii_op *op, int root, struct mpii_comm *c);
 int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,

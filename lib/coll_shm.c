@@ -9,6 +9,7 @@
  *                         last shm collective the member announced
  *   data[2][size][slot]   two buffers (by parity of the sequence number),
  *                         one slot per member; a bcast uses a whole buffer
+ *   queue                 small broadcasts (lib/coll_shm_queue.c)
  *
  * Every shm collective has a sequence number s (1, 2, ...: the same on all
  * members, because collectives are called in the same order).  Protocol
@@ -48,7 +49,7 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 		return cs->shm_state > 0;
 	size_t n = (size_t)c->size;
 	size_t slot = (mpii_coll_cfg.shm_slot + SHM_CACHELINE - 1) & ~(size_t)(SHM_CACHELINE - 1);
-	size_t bytes = n * sizeof(struct coll_shm_flag) + 2 * n * slot;
+	size_t bytes = n * sizeof(struct coll_shm_flag) + 2 * n * slot + mpii_bq_bytes(c->size);
 	uint64_t off = 0;
 	if (c->rank == 0)
 		off = shm_seg_alloc(&mpii_g.seg, bytes);
@@ -72,6 +73,7 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 	cs->flags = shm_seg_ptr(&mpii_g.seg, off);
 	cs->data = (char *)cs->flags + n * sizeof(struct coll_shm_flag);
 	cs->slot = slot;
+	cs->bq = (struct mpii_bq_line *)(cs->data + 2 * n * slot);
 	cs->shm_state = 1;
 	return 1;
 }
@@ -168,6 +170,8 @@ int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int roo
 	struct mpii_coll_state *cs = ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
+	if (bytes <= MPII_BQ_SLOT - 8)
+		return mpii_bq_bcast(buf, count, dt, root, c, cs);
 	int n = c->size, me = c->rank;
 	uint64_t s = ++cs->seq;
 	char *area = slot_of(cs, n, s, 0);  /* the whole buffer of parity s */
