@@ -39,6 +39,8 @@ struct mpii_coll_config {
 	size_t shm_slot;     /* SHMPI_COLL_SHM_SLOT: bytes per member and buffer */
 	size_t shm_max;      /* SHMPI_COLL_SHM_MAX: largest message through the segment */
 	size_t ring_min;     /* SHMPI_COLL_RING_MIN: allreduce switches rd -> ring */
+	size_t ring_min2;    /* SHMPI_COLL_RING_MIN2: two ranks: ring from here, segment area below */
+	size_t shm_large_min;  /* SHMPI_COLL_SHM_LARGE_MIN: allreduce through the segment area (n > 2) */
 };
 
 extern struct mpii_coll_config mpii_coll_cfg;
@@ -60,6 +62,9 @@ struct mpii_coll_state {
 	struct mpii_bq_line *bq;        /* small-bcast queue in the segment */
 	uint64_t bseq;                  /* small broadcasts done on this comm */
 	uint64_t bq_min_done;           /* every member's done[] is >= this */
+	void *big;                      /* large-allreduce area in the segment */
+	size_t big_piece;               /* its piece size */
+	int big_state;                  /* 0 not tried, 1 ready, -1 unavailable */
 };
 
 /* The state of comm, created on first use; NULL when out of memory. */
@@ -75,6 +80,16 @@ void mpii_coll_state_free(struct mpii_comm *c);
 int mpii_shm_barrier(struct mpii_comm *c);
 int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		   struct mpii_comm *c);
+/* Rank 0 takes bytes from the arena and every member learns the offset
+ * (0: the arena is full) by a point-to-point bcast; collective. */
+uint64_t mpii_shm_share_alloc(struct mpii_comm *c, size_t bytes);
+/* The state of c ready for shared-memory collectives, or NULL. */
+struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c);
+/* A barrier on the shm flags (announce, then wait for every member). */
+void mpii_shm_sync(struct mpii_comm *c, struct mpii_coll_state *cs);
+/* Allreduce of large vectors through one area (lib/coll_shm_allreduce.c). */
+int mpii_shm_allreduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			     struct mpii_op *op, struct mpii_comm *c);
 /* Small broadcasts through a queue of slots (lib/coll_shm_queue.c): up to
  * MPII_BQ_SLOT - 8 bytes, up to MPII_BQ_SLOTS in flight. */
 #define MPII_BQ_SLOTS 64

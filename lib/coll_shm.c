@@ -42,14 +42,8 @@ struct coll_shm_flag {
 };
 _Static_assert(sizeof(struct coll_shm_flag) == SHM_CACHELINE, "one flag per cache line");
 
-/* Allocate (rank 0) and share the scratch of c.  Returns 1 when ready. */
-static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
+uint64_t mpii_shm_share_alloc(struct mpii_comm *c, size_t bytes)
 {
-	if (cs->shm_state)
-		return cs->shm_state > 0;
-	size_t n = (size_t)c->size;
-	size_t slot = (mpii_coll_cfg.shm_slot + SHM_CACHELINE - 1) & ~(size_t)(SHM_CACHELINE - 1);
-	size_t bytes = n * sizeof(struct coll_shm_flag) + 2 * n * slot + mpii_bq_bytes(c->size);
 	uint64_t off = 0;
 	if (c->rank == 0)
 		off = shm_seg_alloc(&mpii_g.seg, bytes);
@@ -60,6 +54,18 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 		mpii_build_bcast(s, &off, 1, MPI_UINT64_T, 0, c->size, c->rank, 0);
 	if (!s || mpii_sched_run(s) != MPI_SUCCESS)
 		off = 0;
+	return off;
+}
+
+/* Allocate (rank 0) and share the scratch of c.  Returns 1 when ready. */
+static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
+{
+	if (cs->shm_state)
+		return cs->shm_state > 0;
+	size_t n = (size_t)c->size;
+	size_t slot = (mpii_coll_cfg.shm_slot + SHM_CACHELINE - 1) & ~(size_t)(SHM_CACHELINE - 1);
+	size_t bytes = n * sizeof(struct coll_shm_flag) + 2 * n * slot + mpii_bq_bytes(c->size);
+	uint64_t off = mpii_shm_share_alloc(c, bytes);
 	cs->members = off ? malloc(sizeof(*cs->members) * n) : NULL;
 	if (!off || !cs->members) {
 		/* A member without memory for the table would hang the others
@@ -79,7 +85,7 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 }
 
 /* The state of c ready for shm, or NULL to fall back. */
-static struct mpii_coll_state *ready(struct mpii_comm *c)
+struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c)
 {
 	struct mpii_coll_state *cs = mpii_coll_state(c);
 	if (!cs || c->is_inter || !shm_setup(c, cs))
@@ -150,14 +156,19 @@ static int announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int a
 	return all;
 }
 
-int mpii_shm_barrier(struct mpii_comm *c)
+void mpii_shm_sync(struct mpii_comm *c, struct mpii_coll_state *cs)
 {
-	struct mpii_coll_state *cs = ready(c);
-	if (!cs)
-		return MPII_SHM_DECLINED;
 	uint64_t s = ++cs->seq;
 	if (!announce(cs, c->size, c->rank, s, 0))
 		wait_all(cs, c->size, s);
+}
+
+int mpii_shm_barrier(struct mpii_comm *c)
+{
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	mpii_shm_sync(c, cs);
 	return MPI_SUCCESS;
 }
 
@@ -167,7 +178,7 @@ int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int roo
 	MPI_Count bytes = count * dt->size;
 	if ((size_t)bytes > mpii_coll_cfg.shm_max || (size_t)bytes > (size_t)c->size * mpii_coll_cfg.shm_slot)
 		return MPII_SHM_DECLINED;
-	struct mpii_coll_state *cs = ready(c);
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
 	if (bytes <= MPII_BQ_SLOT - 8)
@@ -214,7 +225,7 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 {
 	if (!shm_reduce_fits(count, dt))
 		return MPII_SHM_DECLINED;
-	struct mpii_coll_state *cs = ready(c);
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
 	int n = c->size, me = c->rank;
@@ -237,7 +248,7 @@ int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpi
 {
 	if (!shm_reduce_fits(count, dt))
 		return MPII_SHM_DECLINED;
-	struct mpii_coll_state *cs = ready(c);
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
 	int n = c->size, me = c->rank;

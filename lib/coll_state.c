@@ -59,6 +59,8 @@ void mpii_coll_config_init(void)
 		mpii_coll_cfg.shm_slot = 64;
 	mpii_coll_cfg.shm_max = size_from_env("SHMPI_COLL_SHM_MAX", 4096);
 	mpii_coll_cfg.ring_min = size_from_env("SHMPI_COLL_RING_MIN", 256 << 10);
+	mpii_coll_cfg.ring_min2 = size_from_env("SHMPI_COLL_RING_MIN2", 32 << 10);
+	mpii_coll_cfg.shm_large_min = size_from_env("SHMPI_COLL_SHM_LARGE_MIN", 0);
 	mpii_coll_cfg.initialized = 1;
 }
 

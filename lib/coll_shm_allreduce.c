@@ -1,0 +1,98 @@
+/*
+ * lib/coll_shm_allreduce.c - allreduce of vectors too large for the
+ * per-member slots of lib/coll_shm.c: reduce-scatter and allgather through
+ * one area of the segment.
+ *
+ * The vector goes in pieces of up to `piece` bytes.  For each piece:
+ *
+ *   1. every member copies its part of the piece into contrib[me];
+ *   2. sync A (every contribution is written);
+ *   3. member i folds chunk i of the piece over contrib[0..n-1] in rank
+ *      order into result (so non-commutative ops are right and every
+ *      member gets bit-identical results);
+ *   4. sync B (every chunk is reduced);
+ *   5. every member copies result into its receive buffer.
+ *
+ * A sync is the flag barrier of lib/coll_shm.c (mpii_shm_sync), whose
+ * announce comes after the member's reads and writes before it.  Reuse is
+ * safe without double buffering: contrib[me] is rewritten (step 1 of the
+ * next piece) after B, when every member has finished reading it; result
+ * is rewritten (step 3) after the next A, when every member has finished
+ * copying it out.  So a piece costs two syncs and each member moves
+ * 2 * piece + piece/n * n bytes - against recursive doubling's log2(n)
+ * full-vector exchanges and reductions, and the ring's 2(n-1) steps, each
+ * a round of context switches when ranks share cores.
+ *
+ * The area ((n + 1) * piece bytes) is taken from the arena at the first
+ * large allreduce of a communicator; when the arena is full every member
+ * learns it from the same broadcast and the caller falls back.
+ */
+#include <string.h>
+#include "lib/coll.h"
+#include "lib/global.h"
+
+/* Bytes of one piece: at most 64 KiB, and the area at most 4 MiB. */
+static size_t piece_bytes(int n)
+{
+	size_t p = ((size_t)4 << 20) / (size_t)(n + 1);
+	if (p > (64u << 10))
+		p = 64u << 10;
+	return p & ~(size_t)(SHM_CACHELINE - 1);
+}
+
+static int big_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
+{
+	if (cs->big_state)
+		return cs->big_state > 0;
+	size_t piece = piece_bytes(c->size);
+	uint64_t off = mpii_shm_share_alloc(c, (size_t)(c->size + 1) * piece);
+	cs->big = off ? shm_seg_ptr(&mpii_g.seg, off) : NULL;
+	cs->big_piece = piece;
+	cs->big_state = off ? 1 : -1;
+	return off != 0;
+}
+
+/* Elements [lo, lo + cnt) of the piece are chunk i of n. */
+static void chunk(MPI_Count count, int n, int i, MPI_Count *lo, MPI_Count *cnt)
+{
+	MPI_Count base = count / n, extra = count % n;
+	*cnt = base + (i < extra);
+	*lo = i * base + (i < extra ? i : extra);
+}
+
+static void fold_chunk(char *area, size_t piece, int n, int me, MPI_Count count,
+		       struct mpii_datatype *dt, struct mpii_op *op)
+{
+	MPI_Count lo, cnt;
+	chunk(count, n, me, &lo, &cnt);
+	if (!cnt)
+		return;
+	size_t off = (size_t)(lo * dt->extent), len = (size_t)(cnt * dt->extent);
+	char *result = area + (size_t)n * piece + off;
+	memcpy(result, area + (size_t)(n - 1) * piece + off, len);
+	for (int j = n - 2; j >= 0; j--)
+		mpii_op_apply(op, area + (size_t)j * piece + off, result, cnt, dt);
+}
+
+int mpii_shm_allreduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			     struct mpii_op *op, struct mpii_comm *c)
+{
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
+	if (!cs || !(dt->flags & MPII_DT_PREDEFINED) || dt->true_lb != 0 || dt->extent != dt->size ||
+	    !big_setup(c, cs))
+		return MPII_SHM_DECLINED;
+	int n = c->size, me = c->rank;
+	const char *in = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
+	char *out = rbuf;
+	MPI_Count per = (MPI_Count)cs->big_piece / dt->extent;
+	for (MPI_Count done = 0; done < count; done += per) {
+		MPI_Count k = count - done < per ? count - done : per;
+		size_t bytes = (size_t)(k * dt->extent), at = (size_t)(done * dt->extent);
+		memcpy((char *)cs->big + (size_t)me * cs->big_piece, in + at, bytes);
+		mpii_shm_sync(c, cs);                                   /* A */
+		fold_chunk(cs->big, cs->big_piece, n, me, k, dt, op);
+		mpii_shm_sync(c, cs);                                   /* B */
+		memcpy(out + at, (char *)cs->big + (size_t)n * cs->big_piece, bytes);
+	}
+	return MPI_SUCCESS;
+}
