@@ -41,6 +41,8 @@ struct mpii_coll_config {
 	size_t ring_min;     /* SHMPI_COLL_RING_MIN: allreduce switches rd -> ring */
 	size_t ring_min2;    /* SHMPI_COLL_RING_MIN2: two ranks: ring from here, segment area below */
 	size_t shm_large_min;  /* SHMPI_COLL_SHM_LARGE_MIN: allreduce through the segment area (n > 2) */
+	size_t bcast_large_min; /* SHMPI_COLL_BCAST_LARGE_MIN: bcast from here through the segment area */
+	size_t bcast_large_max2; /* SHMPI_COLL_BCAST_LARGE_MAX2: two ranks: below this only */
 };
 
 extern struct mpii_coll_config mpii_coll_cfg;
@@ -87,6 +89,16 @@ uint64_t mpii_shm_share_alloc(struct mpii_comm *c, size_t bytes);
 struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c);
 /* A barrier on the shm flags (announce, then wait for every member). */
 void mpii_shm_sync(struct mpii_comm *c, struct mpii_coll_state *cs);
+/* Flag protocol of lib/coll_shm.c, for the algorithms in other files. */
+void mpii_shm_wait_all(struct mpii_coll_state *cs, int n, uint64_t target);
+void mpii_shm_wait_one(struct mpii_coll_state *cs, int n, int who, uint64_t target);
+int mpii_shm_announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int always);
+/* The large-message area (n + 1 pieces of cs->big_piece bytes), taken from
+ * the arena at the first use (collective); 0 when the arena is full. */
+int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs);
+/* Broadcast of large messages through the area (lib/coll_shm_bcast.c). */
+int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+			 struct mpii_comm *c);
 /* Allreduce of large vectors through one area (lib/coll_shm_allreduce.c). */
 int mpii_shm_allreduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 			     struct mpii_op *op, struct mpii_comm *c);

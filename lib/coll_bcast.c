@@ -66,6 +66,17 @@ void mpii_build_bcast(struct mpii_sched *s, void *buf, MPI_Count count, struct m
 	mpii_sched_fence(s);
 }
 
+/* Whether a message too large for the parity buffers goes through the
+ * segment's large-message area (lib/coll_shm_bcast.c).  Measured with
+ * perf/coll on 2 cores: with 8 ranks it beats the binomial tree at every
+ * size (64 KiB: 22-29 vs 40-65 us; 1 MiB: 0.37-0.44 vs 0.56-0.66 ms); with
+ * 2 ranks only below 32 KiB, above which the single copy (CMA) of a
+ * point-to-point send wins (1 MiB: 32-63 vs 73-107 us). */
+static int shm_large(int n, size_t bytes)
+{
+	return n == 2 ? bytes < mpii_coll_cfg.bcast_large_max2 : bytes >= mpii_coll_cfg.bcast_large_min;
+}
+
 int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 	       struct mpii_comm *c, struct mpii_request **reqp)
 {
@@ -77,6 +88,8 @@ int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 	int alg = mpii_coll_cfg.bcast;
 	if (!reqp && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
 		int rc = mpii_shm_bcast(buf, count, dt, root, c);
+		if (rc == MPII_SHM_DECLINED && shm_large(c->size, (size_t)(count * dt->size)))
+			rc = mpii_shm_bcast_large(buf, count, dt, root, c);
 		if (rc != MPII_SHM_DECLINED)
 			return rc;
 	}

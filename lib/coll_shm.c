@@ -84,6 +84,27 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 	return 1;
 }
 
+/* Bytes of one piece: at most 64 KiB, and the area at most 4 MiB. */
+static size_t piece_bytes(int n)
+{
+	size_t p = ((size_t)4 << 20) / (size_t)(n + 1);
+	if (p > (64u << 10))
+		p = 64u << 10;
+	return p & ~(size_t)(SHM_CACHELINE - 1);
+}
+
+int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs)
+{
+	if (cs->big_state)
+		return cs->big_state > 0;
+	size_t piece = piece_bytes(c->size);
+	uint64_t off = mpii_shm_share_alloc(c, (size_t)(c->size + 1) * piece);
+	cs->big = off ? shm_seg_ptr(&mpii_g.seg, off) : NULL;
+	cs->big_piece = piece;
+	cs->big_state = off ? 1 : -1;
+	return off != 0;
+}
+
 /* The state of c ready for shm, or NULL to fall back. */
 struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c)
 {
@@ -121,7 +142,14 @@ static int one_reached(void *arg)
 	return shm_load_seq_cst(&w->cs->flags[w->next].seq) >= w->target;
 }
 
-static void wait_all(struct mpii_coll_state *cs, int n, uint64_t target)
+void mpii_shm_wait_one(struct mpii_coll_state *cs, int n, int who, uint64_t target)
+{
+	struct wait_arg w = { cs, n, who, target };
+	if (!one_reached(&w))
+		mpii_progress_wait(one_reached, &w, -1);
+}
+
+void mpii_shm_wait_all(struct mpii_coll_state *cs, int n, uint64_t target)
 {
 	if (cs->min_seen >= target)
 		return;
@@ -141,7 +169,7 @@ static void ring_all(struct mpii_coll_state *cs, int n, int me)
 
 /* Announce s; ring sleepers when this made every flag reach s (or when
  * `always`).  Returns 1 when every member has reached s. */
-static int announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int always)
+int mpii_shm_announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int always)
 {
 	/* G: seq_cst store, after this member's reads of older buffers and its
 	 * writes of its contribution (seq_cst includes release; pairs with the
@@ -159,8 +187,8 @@ static int announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int a
 void mpii_shm_sync(struct mpii_comm *c, struct mpii_coll_state *cs)
 {
 	uint64_t s = ++cs->seq;
-	if (!announce(cs, c->size, c->rank, s, 0))
-		wait_all(cs, c->size, s);
+	if (!mpii_shm_announce(cs, c->size, c->rank, s, 0))
+		mpii_shm_wait_all(cs, c->size, s);
 }
 
 int mpii_shm_barrier(struct mpii_comm *c)
@@ -187,16 +215,14 @@ int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int roo
 	uint64_t s = ++cs->seq;
 	char *area = slot_of(cs, n, s, 0);  /* the whole buffer of parity s */
 	if (me == root) {
-		wait_all(cs, n, s - 1);
+		mpii_shm_wait_all(cs, n, s - 1);
 		mpii_type_pack(dt, count, buf, 0, area, bytes);
-		announce(cs, n, me, s, 1);
+		mpii_shm_announce(cs, n, me, s, 1);
 		return MPI_SUCCESS;
 	}
-	struct wait_arg w = { cs, n, root, s };
-	if (!one_reached(&w))
-		mpii_progress_wait(one_reached, &w, -1);
+	mpii_shm_wait_one(cs, n, root, s);
 	mpii_type_unpack(dt, count, buf, 0, area, bytes);
-	announce(cs, n, me, s, 0);
+	mpii_shm_announce(cs, n, me, s, 0);
 	return MPI_SUCCESS;
 }
 
@@ -232,13 +258,13 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 	uint64_t s = ++cs->seq;
 	if (sbuf == MPI_IN_PLACE)
 		sbuf = rbuf;
-	wait_all(cs, n, s - 1);
+	mpii_shm_wait_all(cs, n, s - 1);
 	memcpy(slot_of(cs, n, s, me), sbuf, (size_t)(count * dt->extent));
-	int all = announce(cs, n, me, s, 0);
+	int all = mpii_shm_announce(cs, n, me, s, 0);
 	if (me != root)
 		return MPI_SUCCESS;
 	if (!all)
-		wait_all(cs, n, s);
+		mpii_shm_wait_all(cs, n, s);
 	fold(cs, n, s, rbuf, count, dt, op);
 	return MPI_SUCCESS;
 }
@@ -255,10 +281,10 @@ int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpi
 	uint64_t s = ++cs->seq;
 	if (sbuf == MPI_IN_PLACE)
 		sbuf = rbuf;
-	wait_all(cs, n, s - 1);
+	mpii_shm_wait_all(cs, n, s - 1);
 	memcpy(slot_of(cs, n, s, me), sbuf, (size_t)(count * dt->extent));
-	if (!announce(cs, n, me, s, 0))
-		wait_all(cs, n, s);
+	if (!mpii_shm_announce(cs, n, me, s, 0))
+		mpii_shm_wait_all(cs, n, s);
 	fold(cs, n, s, rbuf, count, dt, op);
 	return MPI_SUCCESS;
 }

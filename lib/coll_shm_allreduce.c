@@ -23,34 +23,13 @@
  * full-vector exchanges and reductions, and the ring's 2(n-1) steps, each
  * a round of context switches when ranks share cores.
  *
- * The area ((n + 1) * piece bytes) is taken from the arena at the first
- * large allreduce of a communicator; when the arena is full every member
- * learns it from the same broadcast and the caller falls back.
+ * The area (mpii_shm_big: (n + 1) pieces) is shared with the large bcast
+ * of lib/coll_shm_bcast.c; an allreduce starts once every member is done
+ * with the operations before it.
  */
 #include <string.h>
 #include "lib/coll.h"
 #include "lib/global.h"
-
-/* Bytes of one piece: at most 64 KiB, and the area at most 4 MiB. */
-static size_t piece_bytes(int n)
-{
-	size_t p = ((size_t)4 << 20) / (size_t)(n + 1);
-	if (p > (64u << 10))
-		p = 64u << 10;
-	return p & ~(size_t)(SHM_CACHELINE - 1);
-}
-
-static int big_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
-{
-	if (cs->big_state)
-		return cs->big_state > 0;
-	size_t piece = piece_bytes(c->size);
-	uint64_t off = mpii_shm_share_alloc(c, (size_t)(c->size + 1) * piece);
-	cs->big = off ? shm_seg_ptr(&mpii_g.seg, off) : NULL;
-	cs->big_piece = piece;
-	cs->big_state = off ? 1 : -1;
-	return off != 0;
-}
 
 /* Elements [lo, lo + cnt) of the piece are chunk i of n. */
 static void chunk(MPI_Count count, int n, int i, MPI_Count *lo, MPI_Count *cnt)
@@ -79,9 +58,11 @@ int mpii_shm_allreduce_large(const void *sbuf, void *rbuf, MPI_Count count, stru
 {
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs || !(dt->flags & MPII_DT_PREDEFINED) || dt->true_lb != 0 || dt->extent != dt->size ||
-	    !big_setup(c, cs))
+	    !mpii_shm_big(c, cs))
 		return MPII_SHM_DECLINED;
 	int n = c->size, me = c->rank;
+	/* The area may still be read by a large bcast's last readers. */
+	mpii_shm_wait_all(cs, n, cs->seq);
 	const char *in = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
 	char *out = rbuf;
 	MPI_Count per = (MPI_Count)cs->big_piece / dt->extent;

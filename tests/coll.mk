@@ -1,11 +1,12 @@
 # tests and extra sources of the coll area (issue 5)
-COLL_TESTS = tests/mpi/coll_basic tests/mpi/coll_ops tests/mpi/coll_bcast_queue tests/mpi/coll_allreduce_large
+COLL_TESTS = tests/mpi/coll_basic tests/mpi/coll_ops tests/mpi/coll_bcast_queue tests/mpi/coll_allreduce_large tests/mpi/coll_bcast_large
 check_PROGRAMS += $(COLL_TESTS)
 TESTS += $(COLL_TESTS)
 tests_mpi_coll_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_coll_ops_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_coll_bcast_queue_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_coll_allreduce_large_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_coll_bcast_large_LDADD = $(MPI_TEST_LDADD)
 
 # topologies, neighbour collectives, intercommunicators (issue 5)
 TOPO_TESTS = tests/mpi/topo_cart
