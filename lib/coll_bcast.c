@@ -70,8 +70,9 @@ void mpii_build_bcast(struct mpii_sched *s, void *buf, MPI_Count count, struct m
  * segment's large-message area (lib/coll_shm_bcast.c).  Measured with
  * perf/coll on 2 cores: with 8 ranks it beats the binomial tree at every
  * size (64 KiB: 22-29 vs 40-65 us; 1 MiB: 0.37-0.44 vs 0.56-0.66 ms); with
- * 2 ranks only below 32 KiB, above which the single copy (CMA) of a
- * point-to-point send wins (1 MiB: 32-63 vs 73-107 us). */
+ * 2 ranks the single copy (CMA) of one point-to-point send wins at every
+ * size (8 KiB: 2.2 vs 2.5 us, 64 KiB: 5.4 vs 12 us), so two ranks use it
+ * only below SHMPI_COLL_BCAST_LARGE_MAX2 (default 0: never; tests set it). */
 static int shm_large(int n, size_t bytes)
 {
 	return n == 2 ? bytes < mpii_coll_cfg.bcast_large_max2 : bytes >= mpii_coll_cfg.bcast_large_min;
