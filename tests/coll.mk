@@ -1,9 +1,10 @@
 # tests and extra sources of the coll area (issue 5)
-COLL_TESTS = tests/mpi/coll_basic tests/mpi/coll_ops
+COLL_TESTS = tests/mpi/coll_basic tests/mpi/coll_ops tests/mpi/coll_derived_ops
 check_PROGRAMS += $(COLL_TESTS)
 TESTS += $(COLL_TESTS)
 tests_mpi_coll_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_coll_ops_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_coll_derived_ops_LDADD = $(MPI_TEST_LDADD)
 
 # topologies, neighbour collectives, intercommunicators (issue 5)
 TOPO_TESTS = tests/mpi/topo_cart
