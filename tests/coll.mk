@@ -23,3 +23,6 @@ tests_mpi_topo_neighbor_LDADD = $(MPI_TEST_LDADD)
 check_PROGRAMS += tests/mpi/inter_coll
 TESTS += tests/mpi/inter_coll
 tests_mpi_inter_coll_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/inter_coll_all
+TESTS += tests/mpi/inter_coll_all
+tests_mpi_inter_coll_all_LDADD = $(MPI_TEST_LDADD)
