@@ -3,10 +3,10 @@
  * cartesian, graph and distributed graph (lib/topo_*.c), and the helpers
  * their constructors share (lib/topo.c).
  *
- * Tags: neighbour collectives and the intercommunicator constructors talk
- * point to point on the collective context (ctx + 1) with tags of their
- * own, above every tag a sequence-numbered collective uses (< 2^30) and
- * below MPI_Barrier_loose's (>= 0x7ff00000).
+ * Tags: the intercommunicator constructors talk point to point on the
+ * collective context (ctx + 1) with tags of their own, above every tag a
+ * sequence-numbered collective (neighbour collectives included) uses
+ * (< 2^30) and below MPI_Barrier_loose's (>= 0x7ff00000).
  */
 #ifndef MPII_TOPO_H
 #define MPII_TOPO_H
@@ -23,7 +23,6 @@ struct mpii_topo {
 	int *sources, *sweights, *dests, *dweights;
 };
 
-#define MPII_TAG_NEIGHBOR  0x7fe00000  /* + direction slot on cartesian comms */
 #define MPII_TAG_INTERCOMM 0x7fd00000  /* + (user tag & 0xfffff) on peer_comm */
 #define MPII_TAG_MERGE     0x7fd80000  /* leaders of MPI_Intercomm_merge */
 
