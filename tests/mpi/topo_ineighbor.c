@@ -110,7 +110,8 @@ static void uniform(int *cnt, int *dsp, int n, int c)
 
 static void clear(int *rb)
 {
-	clear(rb);
+	for (int i = 0; i < BUF; i++)
+		rb[i] = UNSET;
 }
 
 static void wait_for(MPI_Request *rq)
