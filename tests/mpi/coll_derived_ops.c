@@ -12,6 +12,8 @@
  * and an op a kind does not allow, give MPI_ERR_OP; a user op on the mixed
  * struct still works.
  * np: 1 2 3 4 8
+ * env: SHMPI_TEST_DEFAULT=1
+ * env: SHMPI_COLL_ALLREDUCE=ring SHMPI_COLL_RING_MIN=0
  */
 #include <stdlib.h>
 #include <string.h>
@@ -190,10 +192,11 @@ static void wait_for(MPI_Request *rq)
 	TEST_MPI(MPI_Wait(rq, MPI_STATUS_IGNORE));
 }
 
-/* Allreduce (also in place), Reduce and Reduce_local. */
+/* Allreduce (also in place), Reduce and Reduce_local; 9 elements, so
+ * the ring allreduce (count >= size) takes them too. */
 static void run_basic(const struct layout *L, MPI_Op op, int nb)
 {
-	const int cnt = 2;
+	const int cnt = 9;
 	MPI_Request rq = MPI_REQUEST_NULL;
 	char *sbuf = user_buf(L, cnt, me), *all = fold(L, cnt, op, 0, n - 1);
 	char *rbuf = user_buf(L, cnt, -1);
