@@ -1,7 +1,7 @@
 /*
  * lib/coll_check.h - argument checks and handle-to-internal conversions
  * shared by the blocking and nonblocking collective entry points
- * (lib/coll_api.c, lib/coll_iapi.c).  Each check returns an error class
+ * (lib/coll_api.c, lib/coll_neighbor.c).  Each check returns an error class
  * and a detail string through *why.
  */
 #ifndef MPII_COLL_CHECK_H
