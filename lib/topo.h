@@ -25,6 +25,7 @@ struct mpii_topo {
 
 #define MPII_TAG_INTERCOMM 0x7fd00000  /* + (user tag & 0xfffff) on peer_comm */
 #define MPII_TAG_MERGE     0x7fd80000  /* leaders of MPI_Intercomm_merge */
+#define MPII_TAG_INTERDUP  0x7fd90000  /* leaders of an intercommunicator dup */
 
 /* A new communicator with parent's error handler; takes over the group
  * references (lib/comm_create.c).  NULL when out of memory. */

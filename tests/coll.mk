@@ -29,3 +29,6 @@ tests_mpi_inter_coll_all_LDADD = $(MPI_TEST_LDADD)
 check_PROGRAMS += tests/mpi/topo_ineighbor
 TESTS += tests/mpi/topo_ineighbor
 tests_mpi_topo_ineighbor_LDADD = $(MPI_TEST_LDADD)
+check_PROGRAMS += tests/mpi/inter_dup_pending
+TESTS += tests/mpi/inter_dup_pending
+tests_mpi_inter_dup_pending_LDADD = $(MPI_TEST_LDADD)
