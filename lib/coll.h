@@ -145,8 +145,35 @@ int mpii_scan(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatyp
 	      struct mpii_op *op, int exclusive, struct mpii_comm *c,
 	      struct mpii_request **reqp);
 
+/* Intercommunicators (lib/coll_inter.c; the functions above hand over):
+ * MPI-3.1 5.2.3 semantics, root MPI_ROOT, MPI_PROC_NULL or a remote rank;
+ * count and displacement arrays are of the remote group's size, except
+ * reduce_scatter's rcounts (the local group's).  No MPI_IN_PLACE. */
+int mpii_inter_barrier(struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		     struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_gatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		       const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
+		       int root, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
+			struct mpii_datatype *stype, void *rbuf, MPI_Count rcount,
+			struct mpii_datatype *rtype, int root, struct mpii_comm *c,
+			struct mpii_request **reqp);
+int mpii_inter_allgatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype,
+			  void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs,
+			  struct mpii_datatype *rtype, struct mpii_comm *c,
+			  struct mpii_request **reqp);
+int mpii_inter_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		      struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			 struct mpii_op *op, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
+			      struct mpii_datatype *dt, struct mpii_op *op, struct mpii_comm *c,
+			      struct mpii_request **reqp);
+
 /* Schedule builders shared by composite collectives (lib/coll_*.c). */
 struct mpii_sched;
+void mpii_build_barrier(struct mpii_sched *s, int n, int r);
 void mpii_build_bcast(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
 		      int root, int n, int r, int linear);
 void mpii_build_reduce(struct mpii_sched *s, const void *sbuf, void *rbuf, MPI_Count count,

@@ -1,8 +1,8 @@
 /*
  * lib/coll_api.c - the public collective entry points, blocking and
- * nonblocking (MPI_Barrier ... MPI_Iexscan) on intracommunicators;
- * blocking MPI_Barrier, MPI_Bcast and MPI_Allreduce hand intercommunicators
- * to lib/intercomm.c.
+ * nonblocking (MPI_Barrier ... MPI_Iexscan), on intra- and
+ * intercommunicators (the internal functions hand the latter to
+ * lib/coll_inter.c; MPI_Scan and MPI_Exscan are not defined on them).
  *
  * Each collective has one static function taking `request`: NULL for the
  * blocking call, the user's handle for the MPI_I version, so the argument
@@ -16,7 +16,6 @@
 #include "lib/errors.h"
 #include "lib/global.h"
 #include "lib/lock.h"
-#include "lib/topo.h"
 
 #define CHECK(expr)                                                          \
 	do {                                                                 \
@@ -68,8 +67,6 @@ static int barrier(const char *fn, MPI_Comm comm, MPI_Request *request)
 #pragma weak MPI_Barrier = PMPI_Barrier
 int PMPI_Barrier(MPI_Comm comm)
 {
-	if (mpii_inter_coll(comm))
-		return mpii_inter_barrier(comm);
 	return barrier("MPI_Barrier", comm, NULL);
 }
 
@@ -98,8 +95,6 @@ static int bcast(const char *fn, void *buf, int count, MPI_Datatype dt, int root
 #pragma weak MPI_Bcast = PMPI_Bcast
 int PMPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-	if (mpii_inter_coll(comm))
-		return mpii_inter_bcast(buffer, count, datatype, root, comm);
 	return bcast("MPI_Bcast", buffer, count, datatype, root, comm, NULL, 0);
 }
 
@@ -120,21 +115,25 @@ static int gather(const char *fn, const void *sbuf, int scount, MPI_Datatype sty
 	if (rc)
 		return rc;
 	CHECK(mpii_coll_check_root(comm, root, &why));
-	int is_root = comm->rank == root;
-	if (!is_root || sbuf != MPI_IN_PLACE)
-		CHECK(mpii_coll_check_buf(scount, stype, &why));
+	int is_root, member, n = mpii_comm_peer_size(comm);
+	mpii_coll_roles(comm, root, &is_root, &member);
+	if (member) {
+		CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
+		if (!is_root || sbuf != MPI_IN_PLACE)
+			CHECK(mpii_coll_check_buf(scount, stype, &why));
+	}
 	if (is_root) {
 		CHECK(mpii_coll_check_buf(is_v ? 0 : rcount, rtype, &why));
 		if (is_v)
-			CHECK(mpii_coll_check_counts(rcounts, comm->size, &why));
+			CHECK(mpii_coll_check_counts(rcounts, n, &why));
 		if (is_v && !displs)
 			return mpii_err(comm, MPI_ERR_ARG, fn, "displs is NULL");
 	}
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
 	if (is_root) {
-		c = mpii_coll_counts(comm->size, rcounts, rcount);
-		d = mpii_coll_displs(comm->size, displs, rcount, 1);
+		c = mpii_coll_counts(n, rcounts, rcount);
+		d = mpii_coll_displs(n, displs, rcount, 1);
 		if (!c || !d) {
 			free(c);
 			free(d);
@@ -194,19 +193,23 @@ static int scatter(const char *fn, const void *sbuf, int scount, const int *scou
 	if (rc)
 		return rc;
 	CHECK(mpii_coll_check_root(comm, root, &why));
-	int is_root = comm->rank == root;
-	if (!is_root || rbuf != MPI_IN_PLACE)
-		CHECK(mpii_coll_check_buf(rcount, rtype, &why));
+	int is_root, member, n = mpii_comm_peer_size(comm);
+	mpii_coll_roles(comm, root, &is_root, &member);
+	if (member) {
+		CHECK(mpii_coll_check_in_place(comm, rbuf, &why));
+		if (!is_root || rbuf != MPI_IN_PLACE)
+			CHECK(mpii_coll_check_buf(rcount, rtype, &why));
+	}
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
 	if (is_root) {
 		CHECK(mpii_coll_check_buf(is_v ? 0 : scount, stype, &why));
 		if (is_v)
-			CHECK(mpii_coll_check_counts(scounts, comm->size, &why));
+			CHECK(mpii_coll_check_counts(scounts, n, &why));
 		if (is_v && !displs)
 			return mpii_err(comm, MPI_ERR_ARG, fn, "displs is NULL");
-		c = mpii_coll_counts(comm->size, scounts, scount);
-		d = mpii_coll_displs(comm->size, displs, scount, 1);
+		c = mpii_coll_counts(n, scounts, scount);
+		d = mpii_coll_displs(n, displs, scount, 1);
 		if (!c || !d) {
 			free(c);
 			free(d);
@@ -265,16 +268,18 @@ static int allgather(const char *fn, const void *sbuf, int scount, MPI_Datatype 
 	int comm_ok, rc = prologue(fn, comm, request, nb, &comm_ok);
 	if (rc)
 		return rc;
+	int n = mpii_comm_peer_size(comm);
+	CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
 	if (sbuf != MPI_IN_PLACE)
 		CHECK(mpii_coll_check_buf(scount, stype, &why));
 	CHECK(mpii_coll_check_buf(is_v ? 0 : rcount, rtype, &why));
 	if (is_v) {
-		CHECK(mpii_coll_check_counts(rcounts, comm->size, &why));
+		CHECK(mpii_coll_check_counts(rcounts, n, &why));
 		if (!displs)
 			return mpii_err(comm, MPI_ERR_ARG, fn, "displs is NULL");
 	}
-	MPI_Count *c = mpii_coll_counts(comm->size, rcounts, rcount);
-	MPI_Aint *d = mpii_coll_displs(comm->size, displs, rcount, 1);
+	MPI_Count *c = mpii_coll_counts(n, rcounts, rcount);
+	MPI_Aint *d = mpii_coll_displs(n, displs, rcount, 1);
 	if (!c || !d) {
 		free(c);
 		free(d);
@@ -333,8 +338,9 @@ static int alltoall(const char *fn, int kind, const void *sbuf, int scount, cons
 	int comm_ok, rc = prologue(fn, comm, request, nb, &comm_ok);
 	if (rc)
 		return rc;
-	int n = comm->size;
+	int n = mpii_comm_peer_size(comm);
 	int in_place = sbuf == MPI_IN_PLACE;
+	CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
 	if (kind == 0) {
 		if (!in_place)
 			CHECK(mpii_coll_check_buf(scount, stype, &why));
@@ -458,13 +464,20 @@ static int reduction(const char *fn, int which, const void *sbuf, void *rbuf, in
 	int comm_ok, rc = prologue(fn, comm, request, nb, &comm_ok);
 	if (rc)
 		return rc;
+	if (which >= 2 && comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "not defined on an intercommunicator");
 	CHECK(mpii_coll_check_buf(count, dt, &why));
 	CHECK(mpii_coll_check_op(op, dt, &why));
-	if (which == 0)
+	int is_root = 1, member = 1;
+	if (which == 0) {
 		CHECK(mpii_coll_check_root(comm, root, &why));
-	if (sbuf == MPI_IN_PLACE && which == 0 && comm->rank != root)
+		mpii_coll_roles(comm, root, &is_root, &member);
+	}
+	if (member)
+		CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
+	if (member && sbuf == MPI_IN_PLACE && !is_root)
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "MPI_IN_PLACE is only legal at the root");
-	if (count > 0 && sbuf == rbuf && (which != 0 || comm->rank == root))
+	if (count > 0 && sbuf == rbuf && member && is_root)
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	struct mpii_request *req = NULL, **rp = nb ? &req : NULL;
 	mpii_lock();
@@ -496,8 +509,6 @@ int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 int PMPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
 		   MPI_Op op, MPI_Comm comm)
 {
-	if (mpii_inter_coll(comm))
-		return mpii_inter_allreduce(sendbuf, recvbuf, count, datatype, op, comm);
 	return reduction("MPI_Allreduce", 1, sendbuf, recvbuf, count, datatype, op, 0, comm, NULL,
 			 0);
 }
@@ -547,6 +558,7 @@ static int reduce_scatter(const char *fn, const void *sbuf, void *rbuf, int rcou
 	int comm_ok, rc = prologue(fn, comm, request, nb, &comm_ok);
 	if (rc)
 		return rc;
+	CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
 	CHECK(mpii_coll_check_buf(rcounts ? 0 : rcount, dt, &why));
 	if (rcounts)
 		CHECK(mpii_coll_check_counts(rcounts, comm->size, &why));

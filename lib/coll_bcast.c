@@ -1,7 +1,8 @@
 /*
  * lib/coll_bcast.c - barrier and bcast: the shared-memory algorithm for
  * blocking calls (lib/coll_shm.c), point-to-point schedules otherwise
- * (dissemination barrier; binomial or linear bcast).
+ * (dissemination barrier; binomial or linear bcast).  Intercommunicators
+ * go to lib/coll_inter.c.
  */
 #include "lib/coll.h"
 #include "lib/nbc.h"
@@ -11,11 +12,21 @@ static int done_now(struct mpii_comm *c, struct mpii_request **reqp)
 	return reqp ? mpii_sched_null_request(c, reqp) : MPI_SUCCESS;
 }
 
+/* Dissemination: round k talks to rank +- 2^k; log2(n) rounds. */
+void mpii_build_barrier(struct mpii_sched *s, int n, int r)
+{
+	for (int k = 1; k < n; k <<= 1) {
+		mpii_sched_send(s, NULL, 0, MPI_BYTE, (r + k) % n);
+		mpii_sched_recv(s, NULL, 0, MPI_BYTE, (r - k + n) % n);
+		mpii_sched_fence(s);
+	}
+}
+
 int mpii_barrier(struct mpii_comm *c, struct mpii_request **reqp)
 {
 	mpii_coll_config_init();
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return mpii_inter_barrier(c, reqp);
 	if (c->size == 1)
 		return done_now(c, reqp);
 	if (!reqp && mpii_coll_cfg.barrier != MPII_ALG_RD) {
@@ -26,13 +37,7 @@ int mpii_barrier(struct mpii_comm *c, struct mpii_request **reqp)
 	struct mpii_sched *s = mpii_sched_new(c);
 	if (!s)
 		return MPI_ERR_NO_MEM;
-	int n = c->size, r = c->rank;
-	/* dissemination: round k talks to rank +- 2^k; log2(n) rounds */
-	for (int k = 1; k < n; k <<= 1) {
-		mpii_sched_send(s, NULL, 0, MPI_BYTE, (r + k) % n);
-		mpii_sched_recv(s, NULL, 0, MPI_BYTE, (r - k + n) % n);
-		mpii_sched_fence(s);
-	}
+	mpii_build_barrier(s, c->size, c->rank);
 	return mpii_sched_finish(s, reqp);
 }
 
@@ -83,7 +88,7 @@ int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 {
 	mpii_coll_config_init();
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return mpii_inter_bcast(buf, count, dt, root, c, reqp);
 	if (c->size == 1 || count == 0 || dt->size == 0)
 		return done_now(c, reqp);
 	int alg = mpii_coll_cfg.bcast;

@@ -11,10 +11,6 @@ int mpii_coll_check_comm(MPI_Comm comm, const char **why)
 		*why = "invalid communicator";
 		return MPI_ERR_COMM;
 	}
-	if (comm->is_inter) {
-		*why = "collectives on intercommunicators are not supported yet";
-		return MPI_ERR_COMM;
-	}
 	return MPI_SUCCESS;
 }
 
@@ -33,9 +29,26 @@ int mpii_coll_check_buf(int count, MPI_Datatype dt, const char **why)
 
 int mpii_coll_check_root(MPI_Comm comm, int root, const char **why)
 {
-	if (root < 0 || root >= comm->size) {
+	if (comm->is_inter && (root == MPI_ROOT || root == MPI_PROC_NULL))
+		return MPI_SUCCESS;
+	if (root < 0 || root >= mpii_comm_peer_size(comm)) {
 		*why = "root out of range";
 		return MPI_ERR_ROOT;
+	}
+	return MPI_SUCCESS;
+}
+
+void mpii_coll_roles(MPI_Comm comm, int root, int *is_root, int *member)
+{
+	*is_root = comm->is_inter ? root == MPI_ROOT : comm->rank == root;
+	*member = comm->is_inter ? root >= 0 : 1;
+}
+
+int mpii_coll_check_in_place(MPI_Comm comm, const void *buf, const char **why)
+{
+	if (comm->is_inter && buf == MPI_IN_PLACE) {
+		*why = "MPI_IN_PLACE on an intercommunicator";
+		return MPI_ERR_BUFFER;
 	}
 	return MPI_SUCCESS;
 }

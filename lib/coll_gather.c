@@ -7,7 +7,9 @@
  *
  * Displacements are in elements of the receive/send type (v versions) or
  * bytes (alltoallw), as the standard defines them; the public entry points
- * convert the fixed-size versions into v form.
+ * convert the fixed-size versions into v form.  Alltoall serves
+ * intercommunicators too (block i goes to and comes from remote rank i);
+ * the rooted and gathering ones hand them to lib/coll_inter.c.
  */
 #include "lib/coll.h"
 #include "lib/nbc.h"
@@ -31,7 +33,8 @@ int mpii_gatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype
 		 int root, struct mpii_comm *c, struct mpii_request **reqp)
 {
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return mpii_inter_gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, c,
+					  reqp);
 	struct mpii_sched *s = mpii_sched_new(c);
 	if (!s)
 		return MPI_ERR_NO_MEM;
@@ -75,7 +78,8 @@ int mpii_scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *di
 		  struct mpii_request **reqp)
 {
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return mpii_inter_scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, c,
+					   reqp);
 	struct mpii_sched *s = mpii_sched_new(c);
 	if (!s)
 		return MPI_ERR_NO_MEM;
@@ -90,7 +94,8 @@ int mpii_allgatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *st
 		    struct mpii_comm *c, struct mpii_request **reqp)
 {
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return mpii_inter_allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, c,
+					     reqp);
 	struct mpii_sched *s = mpii_sched_new(c);
 	if (!s)
 		return MPI_ERR_NO_MEM;
@@ -114,17 +119,17 @@ int mpii_alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *s
 		   const MPI_Aint *rdispls, struct mpii_datatype *const *rtypes,
 		   struct mpii_comm *c, struct mpii_request **reqp)
 {
-	if (c->is_inter)
-		return MPI_ERR_COMM;
 	struct mpii_sched *s = mpii_sched_new(c);
 	if (!s)
 		return MPI_ERR_NO_MEM;
-	int n = c->size, r = c->rank;
+	/* n peers (the remote group of an intercommunicator, where there is
+	 * no block for this process itself: first = 0, no local copy) */
+	int n = mpii_comm_peer_size(c), r = c->rank, first = c->is_inter ? 0 : 1;
 	if (reqp)
 		for (int i = 0; i < n; i++)
 			hold2(s, reqp, sbuf == MPI_IN_PLACE ? NULL : stypes[i], rtypes[i]);
 	const void **src = NULL;
-	if (sbuf == MPI_IN_PLACE) {
+	if (sbuf == MPI_IN_PLACE) { /* intracommunicators only */
 		/* Send from a copy of what rbuf held, since it is overwritten. */
 		src = (const void **)mpii_sched_tmp(s, n, MPI_AINT);
 		for (int i = 0; src && i < n; i++) {
@@ -136,18 +141,18 @@ int mpii_alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *s
 			src[i] = t;
 		}
 	}
-	for (int k = 1; k < n; k++) {
+	for (int k = first; k < n; k++) {
 		int from = (r - k + n) % n;
 		mpii_sched_recv(s, (char *)rbuf + rdispls[from], rcounts[from], rtypes[from], from);
 	}
-	for (int k = 1; k < n; k++) {
+	for (int k = first; k < n; k++) {
 		int to = (r + k) % n;
 		if (src)
 			mpii_sched_send(s, src[to], rcounts[to], rtypes[to], to);
 		else if (sbuf != MPI_IN_PLACE)
 			mpii_sched_send(s, (const char *)sbuf + sdispls[to], scounts[to], stypes[to], to);
 	}
-	if (sbuf != MPI_IN_PLACE)
+	if (!c->is_inter && sbuf != MPI_IN_PLACE)
 		mpii_sched_copy(s, (const char *)sbuf + sdispls[r], scounts[r], stypes[r],
 				(char *)rbuf + rdispls[r], rcounts[r], rtypes[r]);
 	return mpii_sched_finish(s, reqp);

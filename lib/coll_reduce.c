@@ -12,7 +12,10 @@
  *   allreduce  shm | recursive doubling (MPICH's fold of the ranks beyond
  *              the largest power of two) | ring (reduce-scatter + allgather)
  *   reduce_scatter  reduce to rank 0, then scatterv
- *   scan, exscan    recursive doubling
+ *   scan, exscan    recursive doubling (intracommunicators only: the
+ *                   standard does not define them on intercommunicators)
+ *
+ * Intercommunicators go to lib/coll_inter.c.
  */
 #include <stdlib.h>
 #include "lib/coll.h"
@@ -75,7 +78,7 @@ int mpii_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datat
 {
 	mpii_coll_config_init();
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return mpii_inter_reduce(sbuf, rbuf, count, dt, op, root, c, reqp);
 	int alg = mpii_coll_cfg.reduce;
 	if (!reqp && c->size > 1 && count > 0 && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
 		int rc = mpii_shm_reduce(sbuf, rbuf, count, dt, op, root, c);
@@ -187,8 +190,9 @@ static void build_allreduce_ring(struct mpii_sched *s, const void *sbuf, void *r
 
 /* Bytes from which the ring beats recursive doubling.  Two ranks: the
  * ring is reduce-scatter + allgather of halves, which halves the reduction
- * each rank does; measured (perf/coll) to win from 16 KiB (64 KiB: 16 vs
- * 27 us, 1 MiB: 214 vs 343 us). */
+ * each rank does; measured (perf/coll) to win over recursive doubling from
+ * 16 KiB (64 KiB: 16 vs 27 us, 1 MiB: 214 vs 343 us) and over the segment
+ * area from 32 KiB (SHMPI_COLL_RING_MIN2). */
 static size_t ring_min(int n)
 {
 	return n == 2 ? mpii_coll_cfg.ring_min2 : mpii_coll_cfg.ring_min;
@@ -210,7 +214,7 @@ int mpii_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_da
 {
 	mpii_coll_config_init();
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return mpii_inter_allreduce(sbuf, rbuf, count, dt, op, c, reqp);
 	int alg = mpii_coll_cfg.allreduce;
 	if (!reqp && c->size > 1 && count > 0 && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
 		int rc = mpii_shm_allreduce(sbuf, rbuf, count, dt, op, c);
@@ -245,7 +249,7 @@ int mpii_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
 			struct mpii_request **reqp)
 {
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return mpii_inter_reduce_scatter(sbuf, rbuf, rcounts, dt, op, c, reqp);
 	int n = c->size, r = c->rank;
 	MPI_Count total = 0;
 	MPI_Aint *displs = malloc(sizeof(MPI_Aint) * (size_t)n);
@@ -280,7 +284,7 @@ int mpii_scan(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatyp
 	      struct mpii_op *op, int exclusive, struct mpii_comm *c, struct mpii_request **reqp)
 {
 	if (c->is_inter)
-		return MPI_ERR_COMM;
+		return MPI_ERR_COMM; /* not defined there */
 	struct mpii_sched *s = mpii_sched_new(c);
 	if (!s)
 		return MPI_ERR_NO_MEM;

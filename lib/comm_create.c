@@ -68,17 +68,18 @@ static int dup_comm(struct mpii_comm *old, struct mpii_comm **out)
 	int rc;
 	if (old->is_inter) {
 		/* Local rank 0s: the one of the group holding world rank
-		 * min allocates and tells the other. */
+		 * min allocates and tells the other, with a tag no collective
+		 * schedule uses (one may still be in flight on old). */
 		uint32_t v = 0;
 		if (over->rank == 0) {
 			int first = old->group->world[0] < old->remote->world[0];
 			if (first) {
 				v = mpii_ctx_alloc(2);
-				rc = mpii_send(&v, 1, MPI_UINT32_T, 0, 0, old, old->ctx + 1,
-					       MPII_MODE_STANDARD);
+				rc = mpii_send(&v, 1, MPI_UINT32_T, 0, MPII_TAG_INTERDUP, old,
+					       old->ctx + 1, MPII_MODE_STANDARD);
 			} else {
-				rc = mpii_recv(&v, 1, MPI_UINT32_T, 0, 0, old, old->ctx + 1,
-					       MPI_STATUS_IGNORE);
+				rc = mpii_recv(&v, 1, MPI_UINT32_T, 0, MPII_TAG_INTERDUP, old,
+					       old->ctx + 1, MPI_STATUS_IGNORE);
 			}
 			if (rc)
 				return rc;

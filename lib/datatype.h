@@ -89,6 +89,24 @@ struct iovec;
 int mpii_type_iov(const struct mpii_datatype *dt, MPI_Count count, const void *buf, MPI_Count offset,
 		  MPI_Count len, struct iovec *iov, int max, MPI_Count *covered);
 
+/* The one basic kind (enum mpii_basic, pairs whole) of every element of
+ * dt's typemap: dt->basic for a predefined type; for a derived one
+ * MPII_B_NONE when it has no elements, -1 when it mixes kinds.  A
+ * predefined op accepts a derived type of one kind it allows (MPI-3.1
+ * 5.9.2).  O(1): the constructors keep it. */
+int mpii_type_elem_basic(const struct mpii_datatype *dt);
+
+/* Bytes of data in one element of a basic kind (a pair: value + index,
+ * without the padding of its C struct); 0 for none. */
+int mpii_basic_size(int basic);
+
+/* Called for every element of the typemap of (count, dt) in order, with
+ * its kind (pairs whole) and displacement from the buffer's start.  A
+ * non-zero return stops the walk and is what mpii_type_walk_whole
+ * returns.  O(elements). */
+typedef int (*mpii_walk_fn)(void *ctx, int basic, MPI_Aint disp);
+int mpii_type_walk_whole(MPI_Datatype dt, MPI_Count count, mpii_walk_fn fn, void *ctx);
+
 /* Take and drop a reference (pending operations keep their type alive). */
 void mpii_type_ref(struct mpii_datatype *dt);
 void mpii_type_unref(struct mpii_datatype *dt);

@@ -19,16 +19,8 @@
  * groups fail with MPI_ERR_ARG (checked only at the leaders: the groups
  * are known there).
  *
- * Collectives (blocking MPI_Barrier, MPI_Bcast, MPI_Allreduce; the MPI_I
- * versions and the others still answer MPI_ERR_COMM): the local work runs
- * on the hidden local communicator, and the two rank 0s ("leaders") meet
- * over the intercommunicator's collective context with MPII_TAG_INTERCOLL.
- * Barrier: local barrier, leaders swap an empty message, local barrier
- * (nobody leaves before the other leader knows its whole group arrived).
- * Bcast: the root (MPI_ROOT) sends to remote rank 0, which broadcasts in
- * its group; MPI_PROC_NULL members do nothing.  Allreduce: each group
- * reduces to its rank 0, the leaders swap the partial results, each
- * broadcasts the other group's result in its own group.
+ * Collectives on intercommunicators are schedules (lib/coll_inter.c)
+ * whose local phases run on the hidden local communicator.
  *
  * Intercomm_merge: rank 0 of each group sends {high, ctx} to the other's
  * rank 0 over the intercommunicator's collective context
@@ -44,7 +36,6 @@
 #include "lib/global.h"
 #include "lib/group.h"
 #include "lib/lock.h"
-#include "lib/op.h"
 #include "lib/p2p.h"
 #include "lib/topo.h"
 
@@ -249,116 +240,5 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 	if (rc)
 		return mpii_err(intercomm, rc, fn, "merge failed");
 	*newintracomm = c;
-	return MPI_SUCCESS;
-}
-
-int mpii_inter_coll(MPI_Comm comm)
-{
-	return mpii_g.initialized && !mpii_g.finalized && !mpii_comm_check(comm) && comm->is_inter;
-}
-
-/* The hidden local communicator of an intercommunicator, or NULL. */
-static struct mpii_comm *local_of(struct mpii_comm *ic)
-{
-	struct mpii_coll_state *cs = mpii_coll_state(ic);
-	return cs ? cs->local : NULL;
-}
-
-int mpii_inter_barrier(MPI_Comm comm)
-{
-	static const char fn[] = "MPI_Barrier";
-	MPII_CHECK_INIT(fn);
-	mpii_lock();
-	struct mpii_comm *lc = local_of(comm);
-	int rc = lc ? mpii_barrier(lc, NULL) : MPI_ERR_INTERN;
-	if (!rc && comm->rank == 0) {
-		int none = 0, got = 0;
-		rc = swap(&none, &got, 0, 0, MPII_TAG_INTERCOLL, comm, comm->ctx + 1);
-	}
-	if (!rc)
-		rc = mpii_barrier(lc, NULL);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm, rc, fn, "intercommunicator barrier failed");
-	return MPI_SUCCESS;
-}
-
-int mpii_inter_bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm)
-{
-	static const char fn[] = "MPI_Bcast";
-	MPII_CHECK_INIT(fn);
-	if (count < 0)
-		return mpii_err(comm, MPI_ERR_COUNT, fn, "negative count");
-	if (mpii_type_check_comm(dt))
-		return mpii_err(comm, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
-	if (root != MPI_ROOT && root != MPI_PROC_NULL && (root < 0 || root >= comm->remote->size))
-		return mpii_err(comm, MPI_ERR_ROOT, fn, "root %d out of range", root);
-	if (root == MPI_PROC_NULL)
-		return MPI_SUCCESS;
-	int rc = MPI_SUCCESS;
-	mpii_lock();
-	if (root == MPI_ROOT) {
-		rc = mpii_send(buf, count, dt, 0, MPII_TAG_INTERCOLL + 1, comm, comm->ctx + 1,
-			       MPII_MODE_STANDARD);
-	} else {
-		struct mpii_comm *lc = local_of(comm);
-		if (!lc)
-			rc = MPI_ERR_INTERN;
-		if (!rc && comm->rank == 0)
-			rc = mpii_recv(buf, count, dt, root, MPII_TAG_INTERCOLL + 1, comm,
-				       comm->ctx + 1, MPI_STATUS_IGNORE);
-		/* members take part even after the leader failed: no hang */
-		int rc2 = lc ? mpii_bcast(buf, count, dt, 0, lc, NULL) : MPI_ERR_INTERN;
-		if (!rc)
-			rc = rc2;
-	}
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm, rc, fn, "intercommunicator bcast failed");
-	return MPI_SUCCESS;
-}
-
-int mpii_inter_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
-			 MPI_Comm comm)
-{
-	static const char fn[] = "MPI_Allreduce";
-	MPII_CHECK_INIT(fn);
-	if (count < 0)
-		return mpii_err(comm, MPI_ERR_COUNT, fn, "negative count");
-	if (mpii_type_check_comm(dt))
-		return mpii_err(comm, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
-	if (mpii_op_check(op) || mpii_op_check_type(op, dt))
-		return mpii_err(comm, MPI_ERR_OP, fn, "invalid op for this datatype");
-	if (sbuf == MPI_IN_PLACE)
-		return mpii_err(comm, MPI_ERR_BUFFER, fn, "MPI_IN_PLACE on an intercommunicator");
-	if (count == 0)
-		return MPI_SUCCESS;
-	/* scratch laid out like a user buffer of count elements */
-	size_t bytes = (size_t)(dt->true_extent + (MPI_Aint)(count - 1) * dt->extent);
-	char *raw = malloc(bytes ? bytes : 1);
-	if (!raw)
-		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
-	char *tmp = raw - dt->true_lb;
-	mpii_lock();
-	struct mpii_comm *lc = local_of(comm);
-	int rc = lc ? mpii_reduce(sbuf, tmp, count, dt, op, 0, lc, NULL) : MPI_ERR_INTERN;
-	if (!rc && comm->rank == 0) {
-		struct mpii_request *rr = NULL, *sr = NULL;
-		rc = mpii_irecv(rbuf, count, dt, 0, MPII_TAG_INTERCOLL + 2, comm, comm->ctx + 1, &rr);
-		if (!rc) {
-			rc = mpii_isend(tmp, count, dt, 0, MPII_TAG_INTERCOLL + 2, comm,
-					comm->ctx + 1, MPII_MODE_STANDARD, &sr);
-			int rc2 = rc ? MPI_SUCCESS : mpii_wait(sr, MPI_STATUS_IGNORE);
-			int rc3 = mpii_wait(rr, MPI_STATUS_IGNORE);
-			rc = rc ? rc : rc2 ? rc2 : rc3;
-		}
-	}
-	int rc2 = lc ? mpii_bcast(rbuf, count, dt, 0, lc, NULL) : MPI_ERR_INTERN;
-	if (!rc)
-		rc = rc2;
-	mpii_unlock();
-	free(raw);
-	if (rc)
-		return mpii_err(comm, rc, fn, "intercommunicator allreduce failed");
 	return MPI_SUCCESS;
 }

@@ -6,10 +6,19 @@
  * Invariant: s->cur indexes the first step not yet executed; every request
  * in s->reqs[0..nreq) was started by a step before s->cur and is collected
  * at the next FENCE (or the end).  advance() never blocks.
+ *
+ * A schedule on an intercommunicator also holds its hidden local
+ * communicator and a tag taken from that one's sequence (s->ltag): every
+ * member of the local group starts every intercommunicator collective, and
+ * every one takes a local tag whether it uses it or not, so the local
+ * sequence stays the same on all of them and never meets the tags of the
+ * blocking collectives run on the hidden communicator (which take theirs
+ * from the same counter).
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lib/nbc.h"
+#include "lib/coll.h"
 #include "lib/global.h"
 #include "lib/lock.h"
 #include "lib/p2p.h"
@@ -20,6 +29,7 @@ enum step_kind { STEP_SEND = 1, STEP_RECV, STEP_COPY, STEP_REDUCE, STEP_FENCE };
 struct step {
 	int kind;
 	int peer;
+	int local;            /* addresses the local group (intercommunicators) */
 	const void *sbuf;
 	void *rbuf;
 	MPI_Count count, rcount;
@@ -30,6 +40,9 @@ struct step {
 struct mpii_sched {
 	struct mpii_comm *comm;
 	int tag;
+	struct mpii_comm *local; /* intercommunicators: the hidden local comm */
+	int ltag;                /* the tag of steps on local */
+	int to_local;            /* steps added now address the local group */
 	int err;
 	int nsteps, cap, cur;
 	struct step *steps;
@@ -46,11 +59,26 @@ struct mpii_sched *mpii_sched_new(struct mpii_comm *comm)
 	struct mpii_sched *s = calloc(1, sizeof(*s));
 	if (!s)
 		return NULL;
+	if (comm->is_inter) {
+		struct mpii_coll_state *cs = mpii_coll_state(comm);
+		if (!cs || !cs->local) {
+			free(s);
+			return NULL;
+		}
+		s->local = cs->local;
+		mpii_comm_ref(s->local);
+		s->ltag = (int)(s->local->coll_seq++ & 0x3fffffff);
+	}
 	s->comm = comm;
 	/* relaxed: a reference held by the caller keeps comm alive. */
 	mpii_comm_ref(comm);
 	s->tag = (int)(comm->coll_seq++ & 0x3fffffff);
 	return s;
+}
+
+void mpii_sched_local(struct mpii_sched *s, int on)
+{
+	s->to_local = on && s->local;
 }
 
 static int grow(void **arr, int *cap, int n, size_t elem)
@@ -75,6 +103,7 @@ static struct step *add(struct mpii_sched *s, int kind)
 	struct step *st = &s->steps[s->nsteps++];
 	memset(st, 0, sizeof(*st));
 	st->kind = kind;
+	st->local = s->to_local;
 	return st;
 }
 
@@ -243,6 +272,8 @@ void mpii_sched_free(struct mpii_sched *s)
 			mpii_type_unref(s->held[i]);
 	}
 	mpii_comm_unref(s->comm);
+	if (s->local)
+		mpii_comm_unref(s->local);
 	free(s->tmps);
 	free(s->held);
 	free(s->steps);
@@ -304,13 +335,13 @@ static void start_transfer(struct mpii_sched *s, const struct step *st)
 		return;
 	}
 	struct mpii_request *r = NULL;
-	int rc;
+	struct mpii_comm *c = st->local ? s->local : s->comm;
+	int tag = st->local ? s->ltag : s->tag, rc;
 	if (st->kind == STEP_SEND)
-		rc = mpii_isend(st->sbuf, st->count, st->dt, st->peer, s->tag, s->comm,
-				s->comm->ctx + 1, MPII_MODE_STANDARD, &r);
+		rc = mpii_isend(st->sbuf, st->count, st->dt, st->peer, tag, c, c->ctx + 1,
+				MPII_MODE_STANDARD, &r);
 	else
-		rc = mpii_irecv(st->rbuf, st->count, st->dt, st->peer, s->tag, s->comm,
-				s->comm->ctx + 1, &r);
+		rc = mpii_irecv(st->rbuf, st->count, st->dt, st->peer, tag, c, c->ctx + 1, &r);
 	if (rc) {
 		if (!s->err)
 			s->err = rc;

@@ -32,8 +32,15 @@
 struct mpii_sched;
 
 /* A new empty schedule on comm (takes a reference to comm and the next
- * collective tag).  NULL when out of memory. */
+ * collective tag; on an intercommunicator also to its hidden local
+ * communicator and the next tag of that one).  NULL when out of memory. */
 struct mpii_sched *mpii_sched_new(struct mpii_comm *comm);
+
+/* Intercommunicators: while on, the SEND and RECV steps added address
+ * ranks of the local group (through the hidden local communicator), so
+ * the builders of intracommunicator algorithms serve the local phases of
+ * an intercommunicator collective.  No effect on an intracommunicator. */
+void mpii_sched_local(struct mpii_sched *s, int on);
 
 /* Append steps.  Errors (no memory) are remembered and reported by
  * mpii_sched_run/start.  peer is a rank of the group point-to-point ranks

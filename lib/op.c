@@ -26,15 +26,23 @@ int mpii_op_check_type(const struct mpii_op *op, const struct mpii_datatype *dt)
 		return MPI_SUCCESS;
 	if (op->kind == MPII_OP_REPLACE || op->kind == MPII_OP_NO_OP)
 		return MPI_ERR_OP; /* one-sided only */
+	int basic = mpii_type_elem_basic(dt);
+	if (basic == MPII_B_NONE && !(dt->flags & MPII_DT_PREDEFINED))
+		return MPI_SUCCESS; /* no elements: nothing to combine */
+	if (basic < 0)
+		return MPI_ERR_OP;  /* a derived type mixing kinds */
 	/* A zero-length run answers whether the (op, kind) pair exists. */
-	return mpii_op_predefined_apply(op->kind, dt->basic, NULL, NULL, 0);
+	return mpii_op_predefined_apply(op->kind, basic, NULL, NULL, 0);
 }
 
 void mpii_op_apply(const struct mpii_op *op, const void *in, void *inout, MPI_Count count,
 		   struct mpii_datatype *dt)
 {
 	if (op->kind != MPII_OP_USER) {
-		(void)mpii_op_predefined_apply(op->kind, dt->basic, in, inout, count);
+		if (dt->flags & MPII_DT_PREDEFINED)
+			(void)mpii_op_predefined_apply(op->kind, dt->basic, in, inout, count);
+		else
+			mpii_op_apply_derived(op->kind, in, inout, count, dt);
 		return;
 	}
 	/* The user function takes an int count: feed it in chunks. */

@@ -8,7 +8,8 @@
  * non-commutative op folds from the right (acc = a_{n-1}; acc = a_j op acc).
  *
  * Owner: lib/op.c (objects, public functions), lib/op_predefined.c (the
- * kernels for every basic kind of lib/datatype.h).
+ * kernels for every basic kind of lib/datatype.h), lib/op_derived.c
+ * (predefined ops over the layout of a derived type).
  */
 #ifndef MPII_OP_H
 #define MPII_OP_H
@@ -36,14 +37,20 @@ struct mpii_op {
 /* Check an op handle.  MPI_SUCCESS or MPI_ERR_OP. */
 int mpii_op_check(MPI_Op op);
 
-/* Check that op may reduce elements of dt (a predefined op needs a
- * predefined type the standard allows for it).  MPI_SUCCESS or MPI_ERR_OP. */
+/* Check that op may reduce elements of dt (a predefined op needs a type
+ * whose elements are all of one predefined type the standard allows for
+ * it; a derived type without elements passes).  MPI_SUCCESS or MPI_ERR_OP. */
 int mpii_op_check_type(const struct mpii_op *op, const struct mpii_datatype *dt);
 
 /* inout = in op inout on count elements of dt laid out as in a user buffer.
  * Arguments were checked with mpii_op_check_type.  No errors. */
 void mpii_op_apply(const struct mpii_op *op, const void *in, void *inout, MPI_Count count,
 		   struct mpii_datatype *dt);
+
+/* A predefined op (kind) on count elements of a derived type whose
+ * elements are all of one kind the op allows (lib/op_derived.c). */
+void mpii_op_apply_derived(int kind, const void *in, void *inout, MPI_Count count,
+			   struct mpii_datatype *dt);
 
 /* The kernel of a predefined op on count contiguous elements of basic
  * kind; returns MPI_ERR_OP when the pair is not allowed (nothing done). */

@@ -105,7 +105,9 @@ OPOBJ(mpii_obj_op_no_op, MPII_OP_NO_OP);
 
 /* Pairs (value, index) as laid out by the C struct: MAXLOC keeps the
  * larger value, MINLOC the smaller, and on a tie the smaller index (so the
- * op is commutative and associative, MPI-3.1 5.9.4). */
+ * op is commutative and associative, MPI-3.1 5.9.4).  The winner is copied
+ * field by field: the struct's padding is not part of the typemap, and in
+ * a derived type it may hold another element (lib/op_derived.c). */
 #define PAIR_OPS(S)                                                           \
 	do {                                                                  \
 		const S *a = in;                                              \
@@ -115,8 +117,10 @@ OPOBJ(mpii_obj_op_no_op, MPII_OP_NO_OP);
 		for (MPI_Count i = 0; i < n; i++) {                           \
 			int better = kind == MPII_OP_MAXLOC ? a[i].v > o[i].v \
 							    : a[i].v < o[i].v; \
-			if (better || (a[i].v == o[i].v && a[i].i < o[i].i))  \
-				o[i] = a[i];                                  \
+			if (better || (a[i].v == o[i].v && a[i].i < o[i].i)) { \
+				o[i].v = a[i].v;                              \
+				o[i].i = a[i].i;                              \
+			}                                                     \
 		}                                                             \
 		return 0;                                                     \
 	} while (0)

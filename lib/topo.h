@@ -3,10 +3,10 @@
  * cartesian, graph and distributed graph (lib/topo_*.c), and the helpers
  * their constructors share (lib/topo.c).
  *
- * Tags: neighbour collectives and the intercommunicator constructors talk
- * point to point on the collective context (ctx + 1) with tags of their
- * own, above every tag a sequence-numbered collective uses (< 2^30) and
- * below MPI_Barrier_loose's (>= 0x7ff00000).
+ * Tags: the intercommunicator constructors talk point to point on the
+ * collective context (ctx + 1) with tags of their own, above every tag a
+ * sequence-numbered collective (neighbour collectives included) uses
+ * (< 2^30) and below MPI_Barrier_loose's (>= 0x7ff00000).
  */
 #ifndef MPII_TOPO_H
 #define MPII_TOPO_H
@@ -23,20 +23,9 @@ struct mpii_topo {
 	int *sources, *sweights, *dests, *dweights;
 };
 
-#define MPII_TAG_NEIGHBOR  0x7fe00000  /* + direction slot on cartesian comms */
 #define MPII_TAG_INTERCOMM 0x7fd00000  /* + (user tag & 0xfffff) on peer_comm */
 #define MPII_TAG_MERGE     0x7fd80000  /* leaders of MPI_Intercomm_merge */
-#define MPII_TAG_INTERCOLL 0x7fd90000  /* leaders in intercommunicator collectives */
-
-/* Blocking MPI_Barrier, MPI_Bcast and MPI_Allreduce on intercommunicators
- * (lib/intercomm.c): the public entry points of lib/coll_api.c hand over
- * when mpii_inter_coll(comm) is true (initialized, valid, inter).  They
- * check their arguments and report errors themselves. */
-int mpii_inter_coll(MPI_Comm comm);
-int mpii_inter_barrier(MPI_Comm comm);
-int mpii_inter_bcast(void *buf, int count, MPI_Datatype dt, int root, MPI_Comm comm);
-int mpii_inter_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype dt, MPI_Op op,
-			 MPI_Comm comm);
+#define MPII_TAG_INTERDUP  0x7fd90000  /* leaders of an intercommunicator dup */
 
 /* A new communicator with parent's error handler; takes over the group
  * references (lib/comm_create.c).  NULL when out of memory. */

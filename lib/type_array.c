@@ -117,6 +117,7 @@ static int wrap(MPI_Datatype inner, int combiner, int ni, const int *ints, MPI_D
 	d->inner = inner;
 	d->ext32_size = mpii_type_ext32_size(inner);
 	d->depth = inner->desc->depth + 1;
+	d->elem = mpii_type_elem_basic(inner);
 	dt->combiner = combiner;
 	dt->size = inner->size;
 	dt->lb = inner->lb;

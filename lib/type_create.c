@@ -13,7 +13,9 @@
  * sticky one, and likewise for ub.  Struct types without a sticky ub get
  * their extent rounded up to the strictest alignment of their basic
  * elements, as a C struct would be.  Empty blocks and children without
- * data or markers do not count.  Every product is checked for overflow:
+ * data or markers do not count; they do not count either when the blocks'
+ * basic kinds are folded into the type's one kind (mpii_type_elem_basic,
+ * for predefined reductions).  Every product is checked for overflow:
  * a type whose sizes do not fit MPI_Count/MPI_Aint is refused (MPI_ERR_ARG).
  */
 #include <stdlib.h>
@@ -25,6 +27,7 @@ struct bounds {
 	MPI_Aint lb, ub, slb, sub, tlb, tub;
 	MPI_Count size, nbasic, ext32;
 	int align, depth;
+	int elem;   /* the one basic kind so far: MPII_B_NONE none yet, -1 mixed */
 	int overflow;
 };
 
@@ -58,6 +61,16 @@ static void hi(int *any, MPI_Aint *v, MPI_Aint x)
 	*any = 1;
 }
 
+/* Fold kind k (an mpii_type_elem_basic answer) into the type's one kind. */
+static int same_kind(int elem, int k)
+{
+	if (k == MPII_B_NONE)
+		return elem;
+	if (elem == MPII_B_NONE)
+		return k;
+	return elem == k ? elem : -1;
+}
+
 /* n copies of t (spaced by its extent) at displacement d. */
 static void block(struct bounds *b, MPI_Datatype t, MPI_Count n, MPI_Aint d)
 {
@@ -87,6 +100,7 @@ static void block(struct bounds *b, MPI_Datatype t, MPI_Count n, MPI_Aint d)
 		hi(&b->sub_any, &b->sub, d);
 		return;
 	}
+	b->elem = same_kind(b->elem, mpii_type_elem_basic(t));
 	if (t->size == 0 && !(t->flags & (MPII_DT_STICKY_LB | MPII_DT_STICKY_UB)))
 		return;
 	if (t->flags & MPII_DT_STICKY_LB)
@@ -130,6 +144,7 @@ static int finish(struct bounds *b, int is_struct, struct mpii_datatype **out)
 	dt->flags = (b->slb_any ? MPII_DT_STICKY_LB : 0) | (b->sub_any ? MPII_DT_STICKY_UB : 0);
 	dt->desc->ext32_size = b->ext32;
 	dt->desc->depth = b->depth;
+	dt->desc->elem = b->elem;
 	*out = dt;
 	return MPI_SUCCESS;
 }
@@ -329,6 +344,7 @@ int mpii_type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 	dt->flags = old->flags & (MPII_DT_STICKY_LB | MPII_DT_STICKY_UB);
 	dt->desc->ext32_size = mpii_type_ext32_size(old);
 	dt->desc->depth = (old->desc ? old->desc->depth : 0) + 1;
+	dt->desc->elem = mpii_type_elem_basic(old);
 	int rc = record(dt, MPI_COMBINER_DUP, 0, NULL, 0, NULL, 1, &old);
 	if (rc)
 		return rc;

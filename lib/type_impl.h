@@ -61,6 +61,7 @@ struct mpii_typedesc {
 	MPI_Datatype *types;      /* each holds a reference */
 	struct mpii_datatype *inner; /* equivalent type (subarray, darray), or NULL */
 	MPI_Count ext32_size;     /* bytes of one element in external32 */
+	int elem;                 /* mpii_type_elem_basic(), set by the constructor */
 	int depth;                /* nesting depth (predefined: 0) */
 };
 
@@ -138,14 +139,11 @@ int mpii_type_predef_index(MPI_Datatype dt); /* -1 if not predefined */
 
 /* ---- typemap walk (type_walk.c) */
 
-/* Called for every basic element of the typemap in order: kind
- * (enum mpii_basic, pairs split in their parts) and displacement.  A
- * non-zero return stops the walk and is returned by mpii_type_walk. */
-typedef int (*mpii_walk_fn)(void *ctx, int basic, MPI_Aint disp);
+/* mpii_type_walk_whole (lib/datatype.h) with pairs split in their parts
+ * and every displacement shifted by disp. */
 int mpii_type_walk(MPI_Datatype dt, MPI_Count count, MPI_Aint disp, mpii_walk_fn fn, void *ctx);
 
-/* Native and external32 size of a basic kind. */
-int mpii_basic_size(int basic);
+/* External32 size of a basic kind (the native one: lib/datatype.h). */
 int mpii_basic_ext32(int basic);
 
 /* Bytes of the first nelem basic elements of the signature of (count=inf,

@@ -5,8 +5,13 @@
  * The compiled form merges elements of different kinds into byte runs, so
  * whatever needs the kinds reads the constructor arguments instead:
  * external32 conversion (lib/pack_external.c) and partial element counts
- * (MPI_Get_elements, MPI_Status_set_elements).  This is O(elements); the
- * transport never uses it.
+ * (MPI_Get_elements, MPI_Status_set_elements), and predefined reductions
+ * on derived types of pairs (lib/op_derived.c), which need the pairs
+ * whole.  This is O(elements); the transport never uses it.
+ *
+ * The one basic kind of a derived type (mpii_type_elem_basic) is not found
+ * by walking: each constructor computes it from its children's
+ * (lib/type_create.c), so a reduction checks it in O(1).
  */
 #include <stddef.h>
 #include <wchar.h>
@@ -61,15 +66,28 @@ MPI_Count mpii_type_ext32_size(MPI_Datatype dt)
 	return dt->desc->ext32_size;
 }
 
-/* A predefined type: pairs split into value and index. */
-static int walk_predef(MPI_Datatype dt, MPI_Aint disp, mpii_walk_fn fn, void *ctx)
+/* What one walk calls, and whether pairs reach it whole. */
+struct walker {
+	mpii_walk_fn fn;
+	void *ctx;
+	int whole;
+};
+
+/* A predefined type: pairs split into value and index unless w->whole. */
+static int walk_predef(MPI_Datatype dt, MPI_Aint disp, const struct walker *w)
 {
 	MPI_Aint second = dt->true_extent - (MPI_Aint)sizeof(int);
+	mpii_walk_fn fn = w->fn;
+	void *ctx = w->ctx;
 	int rc;
 
 	switch (dt->basic) {
 	case MPII_B_NONE: case MPII_B_LB: case MPII_B_UB: case MPII_B_DATATYPE:
 		return 0;
+	}
+	if (w->whole)
+		return fn(ctx, dt->basic, disp);
+	switch (dt->basic) {
 	case MPII_B_FLOAT_INT: rc = fn(ctx, MPII_B_FLOAT, disp); break;
 	case MPII_B_DOUBLE_INT: rc = fn(ctx, MPII_B_DOUBLE, disp); break;
 	case MPII_B_LONG_INT: rc = fn(ctx, MPII_B_LONG, disp); break;
@@ -86,63 +104,63 @@ static int walk_predef(MPI_Datatype dt, MPI_Aint disp, mpii_walk_fn fn, void *ct
 	return rc ? rc : fn(ctx, MPII_B_INT, disp + second);
 }
 
-static int walk1(MPI_Datatype dt, MPI_Aint disp, mpii_walk_fn fn, void *ctx);
+static int walk1(MPI_Datatype dt, MPI_Aint disp, const struct walker *w);
 
-static int rep(MPI_Datatype t, MPI_Count n, MPI_Aint disp, mpii_walk_fn fn, void *ctx)
+static int rep(MPI_Datatype t, MPI_Count n, MPI_Aint disp, const struct walker *w)
 {
 	int rc;
 	if (t->nbasic == 0)
 		return 0;
 	for (MPI_Count j = 0; j < n; j++)
-		if ((rc = walk1(t, disp + j * t->extent, fn, ctx)))
+		if ((rc = walk1(t, disp + j * t->extent, w)))
 			return rc;
 	return 0;
 }
 
-static int walk1(MPI_Datatype dt, MPI_Aint disp, mpii_walk_fn fn, void *ctx)
+static int walk1(MPI_Datatype dt, MPI_Aint disp, const struct walker *w)
 {
 	const struct mpii_typedesc *d = dt->desc;
 	int rc = 0, n;
 
 	if (mpii_type_is_predef(dt))
-		return walk_predef(dt, disp, fn, ctx);
+		return walk_predef(dt, disp, w);
 	if (d->inner)
-		return walk1(d->inner, disp, fn, ctx);
+		return walk1(d->inner, disp, w);
 	MPI_Datatype t = d->types[0];
 	switch (dt->combiner) {
 	case MPI_COMBINER_DUP:
 	case MPI_COMBINER_RESIZED:
-		return walk1(t, disp, fn, ctx);
+		return walk1(t, disp, w);
 	case MPI_COMBINER_CONTIGUOUS:
-		return rep(t, d->ints[0], disp, fn, ctx);
+		return rep(t, d->ints[0], disp, w);
 	case MPI_COMBINER_VECTOR:
 	case MPI_COMBINER_HVECTOR: {
 		MPI_Aint stride = dt->combiner == MPI_COMBINER_VECTOR ? (MPI_Aint)d->ints[2] * t->extent
 								      : d->aints[0];
 		for (int i = 0; i < d->ints[0] && !rc; i++)
-			rc = rep(t, d->ints[1], disp + i * stride, fn, ctx);
+			rc = rep(t, d->ints[1], disp + i * stride, w);
 		return rc;
 	}
 	case MPI_COMBINER_INDEXED:
 		n = d->ints[0];
 		for (int i = 0; i < n && !rc; i++)
-			rc = rep(t, d->ints[1 + i], disp + (MPI_Aint)d->ints[1 + n + i] * t->extent, fn, ctx);
+			rc = rep(t, d->ints[1 + i], disp + (MPI_Aint)d->ints[1 + n + i] * t->extent, w);
 		return rc;
 	case MPI_COMBINER_HINDEXED:
 		for (int i = 0; i < d->ints[0] && !rc; i++)
-			rc = rep(t, d->ints[1 + i], disp + d->aints[i], fn, ctx);
+			rc = rep(t, d->ints[1 + i], disp + d->aints[i], w);
 		return rc;
 	case MPI_COMBINER_INDEXED_BLOCK:
 		for (int i = 0; i < d->ints[0] && !rc; i++)
-			rc = rep(t, d->ints[1], disp + (MPI_Aint)d->ints[2 + i] * t->extent, fn, ctx);
+			rc = rep(t, d->ints[1], disp + (MPI_Aint)d->ints[2 + i] * t->extent, w);
 		return rc;
 	case MPI_COMBINER_HINDEXED_BLOCK:
 		for (int i = 0; i < d->ints[0] && !rc; i++)
-			rc = rep(t, d->ints[1], disp + d->aints[i], fn, ctx);
+			rc = rep(t, d->ints[1], disp + d->aints[i], w);
 		return rc;
 	case MPI_COMBINER_STRUCT:
 		for (int i = 0; i < d->ints[0] && !rc; i++)
-			rc = rep(d->types[i], d->ints[1 + i], disp + d->aints[i], fn, ctx);
+			rc = rep(d->types[i], d->ints[1 + i], disp + d->aints[i], w);
 		return rc;
 	}
 	return 0;
@@ -150,7 +168,21 @@ static int walk1(MPI_Datatype dt, MPI_Aint disp, mpii_walk_fn fn, void *ctx)
 
 int mpii_type_walk(MPI_Datatype dt, MPI_Count count, MPI_Aint disp, mpii_walk_fn fn, void *ctx)
 {
-	return rep(dt, count, disp, fn, ctx);
+	struct walker w = { fn, ctx, 0 };
+	return rep(dt, count, disp, &w);
+}
+
+int mpii_type_walk_whole(MPI_Datatype dt, MPI_Count count, mpii_walk_fn fn, void *ctx)
+{
+	struct walker w = { fn, ctx, 1 };
+	return rep(dt, count, 0, &w);
+}
+
+int mpii_type_elem_basic(const struct mpii_datatype *dt)
+{
+	if (dt->flags & MPII_DT_PREDEFINED)
+		return dt->basic;
+	return dt->desc->elem;
 }
 
 struct sig {
@@ -177,7 +209,7 @@ MPI_Count mpii_type_sig_bytes(MPI_Datatype dt, MPI_Count nelem)
 	MPI_Count full = nelem / dt->nbasic;
 	s.want = nelem % dt->nbasic;
 	if (s.want)
-		rep(dt, 1, 0, sig_step, &s);
+		mpii_type_walk(dt, 1, 0, sig_step, &s);
 	return full * dt->size + s.bytes;
 }
 
@@ -186,6 +218,6 @@ MPI_Count mpii_type_sig_elems(MPI_Datatype dt, MPI_Count nbytes)
 	struct sig s = { .want = nbytes, .by_bytes = 1 };
 	if (nbytes == 0)
 		return 0;
-	rep(dt, 1, 0, sig_step, &s);
+	mpii_type_walk(dt, 1, 0, sig_step, &s);
 	return s.bytes == nbytes ? s.n : -1;
 }

@@ -140,15 +140,8 @@ static void one_kind(int kind, int n, int w)
 
 int main(int argc, char **argv)
 {
-	MPI_Init(&argc, &argv);
-	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	int n, w;
-	MPI_Comm_size(MPI_COMM_WORLD, &n);
-	MPI_Comm_rank(MPI_COMM_WORLD, &w);
-	if (n < 2) {
-		MPI_Finalize();
-		return 77;
-	}
+	mpitest_init(&argc, &argv, 2, &n, &w);
 	one_kind(0, n, w);
 	one_kind(1, n, w);
 	MPI_Finalize();

@@ -39,4 +39,19 @@ static inline void mpitest_fail(const char *what, const char *file, int line)
 			mpitest_fail(#call " != MPI_SUCCESS", __FILE__, __LINE__); \
 	} while (0)
 
+/* MPI_Init, MPI_ERRORS_RETURN on MPI_COMM_WORLD, its size in *n and this
+ * rank in *w; a job of fewer than min_np processes ends here as skipped
+ * (exit 77). */
+static inline void mpitest_init(int *argc, char ***argv, int min_np, int *n, int *w)
+{
+	MPI_Init(argc, argv);
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	MPI_Comm_size(MPI_COMM_WORLD, n);
+	MPI_Comm_rank(MPI_COMM_WORLD, w);
+	if (*n < min_np) {
+		MPI_Finalize();
+		exit(77);
+	}
+}
+
 #endif

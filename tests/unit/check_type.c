@@ -436,6 +436,60 @@ START_TEST(test_counts)
 }
 END_TEST
 
+/* The one element kind of each constructor (predefined reductions on
+ * derived types), and the walk that keeps pairs whole. */
+START_TEST(test_elem_kind)
+{
+	MPI_Datatype c, v, mixed, one, mk, empty, d, sub, rs;
+	ck_assert_int_eq(mpii_type_elem_basic(MPI_2INT), MPII_B_2INT);
+	ck_assert_int_eq(MPI_Type_contiguous(3, MPI_DOUBLE_INT, &c), MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(c), MPII_B_DOUBLE_INT);
+	static struct map m;
+	m.n = 0;
+	mpii_type_walk_whole(c, 2, collect, &m);
+	ck_assert_int_eq(m.n, 6);
+	for (int i = 0; i < 6; i++) {
+		ck_assert_int_eq(m.kind[i], MPII_B_DOUBLE_INT);
+		ck_assert_int_eq(m.disp[i], 16 * i);
+	}
+	ck_assert_int_eq(MPI_Type_vector(2, 1, 3, MPI_DOUBLE, &v), MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(v), MPII_B_DOUBLE);
+	int bl[] = { 1, 1 }, bl0[] = { 1, 0 };
+	MPI_Aint sd[] = { 0, 8 };
+	MPI_Datatype st[] = { MPI_INT, MPI_DOUBLE };
+	ck_assert_int_eq(MPI_Type_create_struct(2, bl, sd, st, &mixed), MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(mixed), -1);
+	/* an empty block does not count */
+	ck_assert_int_eq(MPI_Type_create_struct(2, bl0, sd, st, &one), MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(one), MPII_B_INT);
+	/* neither do MPI-1 markers */
+	int mbl[] = { 1, 1, 1 };
+	MPI_Aint md[] = { -8, 0, 16 };
+	MPI_Datatype mt[] = { MPI_LB, MPI_INT, MPI_UB };
+	ck_assert_int_eq(MPI_Type_struct(3, mbl, md, mt, &mk), MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(mk), MPII_B_INT);
+	ck_assert_int_eq(MPI_Type_contiguous(0, MPI_INT, &empty), MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(empty), MPII_B_NONE);
+	ck_assert_int_eq(MPI_Type_dup(v, &d), MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(d), MPII_B_DOUBLE);
+	int sz[] = { 4 }, ssz[] = { 2 }, sst[] = { 1 };
+	ck_assert_int_eq(MPI_Type_create_subarray(1, sz, ssz, sst, MPI_ORDER_C, MPI_FLOAT, &sub),
+			 MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(sub), MPII_B_FLOAT);
+	ck_assert_int_eq(MPI_Type_create_resized(mixed, 0, 32, &rs), MPI_SUCCESS);
+	ck_assert_int_eq(mpii_type_elem_basic(rs), -1);
+	MPI_Type_free(&c);
+	MPI_Type_free(&v);
+	MPI_Type_free(&mixed);
+	MPI_Type_free(&one);
+	MPI_Type_free(&mk);
+	MPI_Type_free(&empty);
+	MPI_Type_free(&d);
+	MPI_Type_free(&sub);
+	MPI_Type_free(&rs);
+}
+END_TEST
+
 START_TEST(test_decode)
 {
 	MPI_Datatype v, x, r, s, out[4];
@@ -813,6 +867,7 @@ static Suite *type_suite(void)
 	tcase_add_test(tc, test_compiled_compact);
 	tcase_add_test(tc, test_random_ranges);
 	tcase_add_test(tc, test_counts);
+	tcase_add_test(tc, test_elem_kind);
 	tcase_add_test(tc, test_decode);
 	tcase_add_test(tc, test_pack_api);
 	tcase_add_test(tc, test_external32);
