@@ -99,9 +99,10 @@ int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs);
 /* Broadcast of large messages through the area (lib/coll_shm_bcast.c). */
 int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 			 struct mpii_comm *c);
-/* Allreduce of large vectors through one area (lib/coll_shm_allreduce.c). */
-int mpii_shm_allreduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
-			     struct mpii_op *op, struct mpii_comm *c);
+/* Reduce (to root; root < 0: allreduce) of large vectors through one area
+ * (lib/coll_shm_allreduce.c). */
+int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			  struct mpii_op *op, int root, struct mpii_comm *c);
 /* Small broadcasts through a queue of slots (lib/coll_shm_queue.c): up to
  * MPII_BQ_SLOT - 8 bytes, up to MPII_BQ_SLOTS in flight. */
 #define MPII_BQ_SLOTS 64

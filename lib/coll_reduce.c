@@ -30,34 +30,47 @@ void mpii_build_reduce(struct mpii_sched *s, const void *sbuf, void *rbuf, MPI_C
 		       struct mpii_datatype *dt, struct mpii_op *op, int root, int n, int r)
 {
 	const void *mine = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
-	/* acc: the running result of ranks [r, r + mask) */
-	void *acc = mpii_sched_tmp(s, count, dt);
-	void *spare = mpii_sched_tmp(s, count, dt);
-	if (!acc || !spare)
-		return;
-	mpii_sched_copy(s, mine, count, dt, acc, count, dt);
-	int mask = 1;
-	for (; mask < n; mask <<= 1) {
+	/* acc: the running result of ranks [r, r + mask), read-only; it starts
+	 * as this rank's own data, so a leaf sends straight from it and nothing
+	 * is copied into scratch first.  Each received partial lands in a
+	 * buffer other than acc and becomes acc op partial there; rank 0's
+	 * last one lands in rbuf when it is the root and rbuf is not its
+	 * input (np=2, 1 MiB: two 1 MiB copies fewer). */
+	const void *acc = mine;
+	void *tmp[2] = { NULL, NULL };
+	int last = 1;
+	while (last * 2 < n)
+		last *= 2;
+	for (int mask = 1, k = 0; mask < n; mask <<= 1) {
 		if (r & mask) {
 			mpii_sched_send(s, acc, count, dt, r - mask);
 			mpii_sched_fence(s);
 			break;
 		}
 		if ((r | mask) < n) {
-			mpii_sched_recv(s, spare, count, dt, r | mask);
+			void *land;
+			if (r == 0 && root == 0 && mask == last && sbuf != MPI_IN_PLACE) {
+				land = rbuf;
+			} else {
+				if (!tmp[k])
+					tmp[k] = mpii_sched_tmp(s, count, dt);
+				if (!tmp[k])
+					return;
+				land = tmp[k];
+				k ^= 1;
+			}
+			mpii_sched_recv(s, land, count, dt, r | mask);
 			mpii_sched_fence(s);
-			/* spare = acc op spare (acc holds the lower ranks) */
-			mpii_sched_reduce(s, acc, spare, count, dt, op);
-			void *t = acc;
-			acc = spare;
-			spare = t;
+			/* land = acc op land (acc holds the lower ranks) */
+			mpii_sched_reduce(s, acc, land, count, dt, op);
+			acc = land;
 		}
 	}
 	if (r == 0) {
-		if (root == 0)
-			mpii_sched_copy(s, acc, count, dt, rbuf, count, dt);
-		else
+		if (root != 0)
 			mpii_sched_send(s, acc, count, dt, root);
+		else if (acc != rbuf)
+			mpii_sched_copy(s, acc, count, dt, rbuf, count, dt);
 	}
 	if (r == root && root != 0)
 		mpii_sched_recv(s, rbuf, count, dt, 0);
@@ -82,6 +95,8 @@ int mpii_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datat
 	int alg = mpii_coll_cfg.reduce;
 	if (!reqp && c->size > 1 && count > 0 && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
 		int rc = mpii_shm_reduce(sbuf, rbuf, count, dt, op, root, c);
+		if (rc == MPII_SHM_DECLINED && c->size > 2 && (size_t)(count * dt->size) >= mpii_coll_cfg.shm_large_min)
+			rc = mpii_shm_reduce_large(sbuf, rbuf, count, dt, op, root, c);
 		if (rc != MPII_SHM_DECLINED)
 			return rc;
 	}
@@ -219,7 +234,7 @@ int mpii_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_da
 	if (!reqp && c->size > 1 && count > 0 && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
 		int rc = mpii_shm_allreduce(sbuf, rbuf, count, dt, op, c);
 		if (rc == MPII_SHM_DECLINED && shm_large(c->size, (size_t)(count * dt->size)))
-			rc = mpii_shm_allreduce_large(sbuf, rbuf, count, dt, op, c);
+			rc = mpii_shm_reduce_large(sbuf, rbuf, count, dt, op, -1, c);
 		if (rc != MPII_SHM_DECLINED)
 			return rc;
 	}

@@ -1,7 +1,7 @@
 /*
- * lib/coll_shm_allreduce.c - allreduce of vectors too large for the
- * per-member slots of lib/coll_shm.c: reduce-scatter and allgather through
- * one area of the segment.
+ * lib/coll_shm_allreduce.c - allreduce and reduce of vectors too large for
+ * the per-member slots of lib/coll_shm.c: reduce-scatter and allgather (or
+ * gather) through one area of the segment.
  *
  * The vector goes in pieces of up to `piece` bytes.  For each piece:
  *
@@ -11,14 +11,17 @@
  *      order into result (so non-commutative ops are right and every
  *      member gets bit-identical results);
  *   4. sync B (every chunk is reduced);
- *   5. every member copies result into its receive buffer.
+ *   5. every member (MPI_Reduce: the root) copies result into its receive
+ *      buffer.
  *
  * A sync is the flag barrier of lib/coll_shm.c (mpii_shm_sync), whose
  * announce comes after the member's reads and writes before it.  Reuse is
  * safe without double buffering: contrib[me] is rewritten (step 1 of the
  * next piece) after B, when every member has finished reading it; result
  * is rewritten (step 3) after the next A, when every member has finished
- * copying it out.  So a piece costs two syncs and each member moves
+ * copying it out.  After the last piece, an operation that writes
+ * result again starts with an A or waits for every member's flag past the
+ * call (lib/coll_shm_bcast.c), so the last copy out is covered too.  So a piece costs two syncs and each member moves
  * 2 * piece + piece/n * n bytes - against recursive doubling's log2(n)
  * full-vector exchanges and reductions, and the ring's 2(n-1) steps, each
  * a round of context switches when ranks share cores.
@@ -53,8 +56,8 @@ static void fold_chunk(char *area, size_t piece, int n, int me, MPI_Count count,
 		mpii_op_apply(op, area + (size_t)j * piece + off, result, cnt, dt);
 }
 
-int mpii_shm_allreduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
-			     struct mpii_op *op, struct mpii_comm *c)
+int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			  struct mpii_op *op, int root, struct mpii_comm *c)
 {
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs || !(dt->flags & MPII_DT_PREDEFINED) || dt->true_lb != 0 || dt->extent != dt->size ||
@@ -73,7 +76,8 @@ int mpii_shm_allreduce_large(const void *sbuf, void *rbuf, MPI_Count count, stru
 		mpii_shm_sync(c, cs);                                   /* A */
 		fold_chunk(cs->big, cs->big_piece, n, me, k, dt, op);
 		mpii_shm_sync(c, cs);                                   /* B */
-		memcpy(out + at, (char *)cs->big + (size_t)n * cs->big_piece, bytes);
+		if (root < 0 || root == me)
+			memcpy(out + at, (char *)cs->big + (size_t)n * cs->big_piece, bytes);
 	}
 	return MPI_SUCCESS;
 }

@@ -1,5 +1,5 @@
 /*
- * Description: allreduce of vectors beyond the shm slots - through the
+ * Description: allreduce and reduce of vectors beyond the shm slots - through the
  * segment's reduce-scatter + allgather (lib/coll_shm_allreduce.c), whose
  * 64 KiB pieces and uneven chunks this covers, the ring and recursive
  * doubling - with sum, max, and a non-commutative user op (composition of
@@ -60,6 +60,16 @@ static void check(MPI_Comm comm, MPI_Op affine_op, long count, int in_place)
 		TEST_MPI(MPI_Allreduce(sa, ra, (int)count, MPI_2INT, affine_op, comm));
 	}
 	TEST_MPI(MPI_Allreduce(sd, rd, (int)count, MPI_DOUBLE, MPI_MAX, comm));
+	/* Reduce to a root that moves with the count; the non-commutative
+	 * result is checked below with the allreduce's. */
+	int root = (int)(count % n);
+	struct affine *rr = malloc(count * sizeof(*rr));
+	if (in_place && r == root) {
+		memcpy(rr, sa, count * sizeof(*sa));
+		TEST_MPI(MPI_Reduce(MPI_IN_PLACE, rr, (int)count, MPI_2INT, affine_op, root, comm));
+	} else {
+		TEST_MPI(MPI_Reduce(sa, rr, (int)count, MPI_2INT, affine_op, root, comm));
+	}
 	for (long i = 0; i < count; i++) {
 		long sum = 0;
 		for (int j = 0; j < n; j++)
@@ -73,7 +83,10 @@ static void check(MPI_Comm comm, MPI_Op affine_op, long count, int in_place)
 			compose(&g, &f, &one, NULL);
 		}
 		TEST_CHECK(ra[i].a == f.a && ra[i].b == f.b);
+		if (r == root)
+			TEST_CHECK(rr[i].a == f.a && rr[i].b == f.b);
 	}
+	free(rr);
 	free(si), free(ri), free(sd), free(rd), free(sa), free(ra);
 }
 
