@@ -10,11 +10,16 @@
  * dissolves (a generation number moves on) and the threads may join again.
  * While a leaver waits it drives progress through mpii_progress_wait, so it
  * serves the other endpoints' communication ("lends itself"): with the one
- * library lock every waiting thread does that, joined or not.
+ * library lock every waiting thread does that, joined or not.  A joined
+ * thread that waits in MPI (in leave or in any other wait) is also counted
+ * as a lender: while there is one, a large copy made by another thread is
+ * cut into chunks that the waiting threads copy in parallel
+ * (lib/p2p_cma_share.c).
  *
  * Errors (MPI_ERR_THREAD): join below MPI_THREAD_MULTIPLE, a second join
  * by the same thread, leave without join.
  */
+#include "lib/endpoint.h"
 #include "lib/errors.h"
 #include "lib/global.h"
 #include "lib/lock.h"
@@ -26,7 +31,34 @@ static int ep_active;         /* joined and not yet released */
 static int ep_leaving;        /* of those, inside leave */
 static unsigned ep_generation;
 
-static __thread int ep_joined;
+/* Initial-exec: read on every wait (mpii_endpoint_wait_begin). */
+static __thread int ep_joined __attribute__((tls_model("initial-exec")));
+
+/* Joined threads inside mpii_progress_wait (library lock), and whether the
+ * calling thread is one of them. */
+static int ep_waiting;
+static __thread int ep_counted __attribute__((tls_model("initial-exec")));
+
+void mpii_endpoint_wait_begin(void)
+{
+	if (ep_joined) {
+		ep_counted = 1;
+		ep_waiting++;
+	}
+}
+
+void mpii_endpoint_wait_end(void)
+{
+	if (ep_counted) {
+		ep_counted = 0;
+		ep_waiting--;
+	}
+}
+
+int mpii_endpoint_lenders(void)
+{
+	return ep_waiting - ep_counted;
+}
 
 #pragma weak MPI_Endpoint_join = PMPI_Endpoint_join
 int PMPI_Endpoint_join(void)

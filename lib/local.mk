@@ -39,7 +39,7 @@ libshmpi_la_SOURCES += \
 
 # threads, mutexes, conds, endpoints (issue 7)
 libshmpi_la_SOURCES += \
-	lib/sync.h lib/mutex.c lib/cond.c lib/endpoint.c
+	lib/sync.h lib/mutex.c lib/cond.c lib/endpoint.h lib/endpoint.c lib/p2p_cma_share.c
 
 # handle services: attributes, names, errhandlers (issue 8)
 libshmpi_la_SOURCES += \

@@ -11,6 +11,10 @@
  * sender's buffer); the receive completes when its own half is read and
  * WDONE arrived.
  *
+ * A part of several MiB may instead be copied in chunks by all the threads
+ * that wait in MPI when joined endpoint threads are among them
+ * (lib/p2p_cma_share.c); mpii_cma_pulled ends the pull either way.
+ *
  * The kernel may refuse cross-memory attach (ptrace policy, seccomp): the
  * first refusal of a plain read switches the process to the ring for good.
  * Splitting is only used once a plain read has succeeded, so a refusal in
@@ -73,25 +77,38 @@ int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, int wo
 					    .raddr = (uint64_t)(uintptr_t)dst };
 		mpii_p2p_send_hdr(world_src, &cts);
 	}
+	int split = lower != n;
+	if (cma_proven && mpii_cma_share_post(req, h, world_src, pid_of(world_src), dst,
+					      (size_t)lower, split)) {
+		req->proto = MPII_P_COPYING;
+		return 1;
+	}
 	struct iovec liov = { dst, (size_t)lower };
 	struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)lower };
 	ssize_t got = lower ? process_vm_readv(pid_of(world_src), &liov, 1, &riov, 1, 0) : 0;
 	if (got != (ssize_t)lower) {
-		if (lower != n)
+		if (split)
 			mpii_abort_job(MPI_ERR_INTERN, "process_vm_readv refused in the middle of a job");
 		/* EPERM/ENOSYS or a short read: use the ring from now on. */
 		mpii_g.cma_ok = 0;
 		return 0;
 	}
 	cma_proven = 1;
-	mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, h->sreq, 0);
-	if (lower == n)
-		mpii_p2p_finish_recv(req, h, world_src);
-	else
-		/* WDONE cannot have been handled yet: it is read from the
-		 * ring by the drain that called us, after we return. */
-		req->proto = MPII_P_WAIT_HALF;
+	/* WDONE cannot have been handled yet: it is read from the ring by
+	 * the drain that called us, after we return. */
+	mpii_cma_pulled(req, h, world_src, split);
 	return 1;
+}
+
+void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
+		     int await_wdone)
+{
+	/* The sender's buffer is no longer read: its send completes. */
+	mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, rts->sreq, 0);
+	if (await_wdone)
+		req->proto = MPII_P_WAIT_HALF;
+	else
+		mpii_p2p_finish_recv(req, rts, world_src);
 }
 
 void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, int world_src)
@@ -110,6 +127,11 @@ void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, int world_src)
 void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src)
 {
 	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->rreq;
-	/* Our own half was read in mpii_cma_pull before this could be seen. */
-	finish_split(req, world_src);
+	/* Our own half, when copied in chunks, may not be in place yet: the
+	 * job then completes the receive when it is.  Otherwise it was read
+	 * in mpii_cma_pull before this could be seen. */
+	if (req->proto == MPII_P_COPYING)
+		mpii_cma_share_wdone(req);
+	else
+		finish_split(req, world_src);
 }

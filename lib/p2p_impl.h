@@ -14,6 +14,7 @@
 #define MPII_P2P_IMPL_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include "lib/p2p.h"
 #include "lib/p2p_proto.h"
 #include "shm/ring.h"
@@ -27,6 +28,8 @@ enum mpii_proto_step {
 	MPII_P_WAIT_ACK,    /* synchronous eager send fully written, waits for ACK */
 	MPII_P_WAIT_FIN,    /* rendezvous send announced, waits for FIN or CTS */
 	MPII_P_WAIT_HALF,   /* split copy: our half is done, the peer's is not */
+	MPII_P_COPYING,     /* our part is being copied in chunks by the waiting
+			     * threads (lib/p2p_cma_share.c) */
 };
 
 /* An unexpected message: arrived before a matching receive was posted. */
@@ -99,8 +102,34 @@ int mpii_p2p_cancel_send(struct mpii_request *req);
 
 /* p2p_cma.c: single copy by process_vm_readv/writev */
 int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src);
+void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
+		     int await_wdone);
 void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, int world_src);
 void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src);
+
+/* p2p_cma_share.c: a large single copy shared by the threads waiting in
+ * MPI.  All but help run with the library lock held. */
+/* Post our part [dst, dst+len) of the message announced by rts as a
+ * shared job when it is large enough and another joined thread waits.
+ * 1: posted (mpii_cma_pulled is called when it is in place); 0: copy it
+ * yourself. */
+int mpii_cma_share_post(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
+			pid_t pid, char *dst, size_t len, int split);
+/* Without the lock: claim and copy one chunk of any job; 1 if copied. */
+int mpii_cma_share_help(void);
+/* Some chunk is not claimed yet. */
+int mpii_cma_share_claimable(void);
+/* Copy the unclaimed chunks too if copy, and end the jobs whose chunks are
+ * all in place.  1 if anything was done. */
+int mpii_cma_share_progress(int copy);
+/* WDONE for req, whose own part is still being copied. */
+void mpii_cma_share_wdone(struct mpii_request *req);
+/* Jobs in flight: a hint (relaxed), the claim words decide. */
+extern _Atomic int mpii_cma_jobs_open;
+static inline int mpii_cma_share_busy(void)
+{
+	return shm_load_relaxed(&mpii_cma_jobs_open) != 0;
+}
 
 /* p2p_recv.c */
 void mpii_p2p_finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src);

@@ -5,6 +5,15 @@
  * A null request or an inactive persistent request completes at once with
  * an empty status.  Errors of individual requests in the multiple-completion
  * calls are reported as MPI_ERR_IN_STATUS with each status's MPI_ERROR set.
+ *
+ * Two threads waiting on one request is a thread-usage error (MPI-2
+ * 12.4.2): the first would collect (free) the request under the second.
+ * Every call here that waits on, tests or frees a request checks, under
+ * the library lock, that no other thread waits on it (req->waiters), and
+ * reports MPI_ERR_THREAD without touching the request, so the other
+ * thread's wait goes on unharmed.  A blocking wait counts itself in the
+ * waiters of each request it waits on for as long as it has the lock
+ * dropped.
  */
 #include "lib/attr.h"
 #include "lib/errors.h"
@@ -59,6 +68,24 @@ static int check_array(int count, MPI_Request *reqs)
 	return MPI_SUCCESS;
 }
 
+/* Take the library lock for a call on reqs.  MPI_SUCCESS with the lock
+ * held; or, when another thread waits on an active request of reqs,
+ * MPI_ERR_THREAD raised through that request's communicator with the lock
+ * dropped, nothing touched. */
+static int lock_unwaited(int count, MPI_Request *reqs, const char *fn)
+{
+	mpii_lock();
+	for (int i = 0; i < count; i++) {
+		if (inert(reqs[i]) || !reqs[i]->waiters)
+			continue;
+		MPI_Comm comm = err_comm(reqs[i]);
+		mpii_unlock();
+		return mpii_err(comm, MPI_ERR_THREAD, fn,
+				"another thread is already waiting on this request");
+	}
+	return MPI_SUCCESS;
+}
+
 #pragma weak MPI_Wait = PMPI_Wait
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
@@ -74,15 +101,11 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 	}
 	MPI_Comm comm = err_comm(*request);
 	int gen = is_gen(*request);
-	mpii_lock();
-	if ((*request)->waiters) {
-		/* Another thread waits on it: it will collect (free) it. */
-		mpii_unlock();
-		return mpii_err(comm, MPI_ERR_THREAD, fn,
-				"another thread is already waiting on this request");
-	}
+	int rc = lock_unwaited(1, request, fn);
+	if (rc)
+		return rc;
 	mpii_request_wait_done(*request);
-	int rc = mpii_request_collect(request, status);
+	rc = mpii_request_collect(request, status);
 	mpii_unlock();
 	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }
@@ -103,13 +126,9 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 	}
 	MPI_Comm comm = err_comm(*request);
 	int gen = is_gen(*request);
-	int rc = MPI_SUCCESS;
-	mpii_lock();
-	if ((*request)->waiters) {
-		mpii_unlock();
-		return mpii_err(comm, MPI_ERR_THREAD, fn,
-				"another thread is waiting on this request");
-	}
+	int rc = lock_unwaited(1, request, fn);
+	if (rc)
+		return rc;
 	if (!req_done(*request))
 		mpii_progress((*request)->kind == MPII_REQ_RECV ? (*request)->world_peer : -1);
 	*flag = req_done(*request);
@@ -134,6 +153,21 @@ static int wait_hint(int count, MPI_Request *reqs)
 			return r->world_peer;
 	}
 	return -1;
+}
+
+/* Lock held.  Block until done(arg) while counted as a waiter of every
+ * non-null request of reqs.  Null ones are skipped both ways, not inert()
+ * ones: a persistent request may go inactive during the wait (its handler
+ * runs), and the count must come down on exactly what went up. */
+static void wait_array(int count, MPI_Request *reqs, int (*done)(void *), void *arg)
+{
+	for (int i = 0; i < count; i++)
+		if (reqs[i] != MPI_REQUEST_NULL)
+			reqs[i]->waiters++;
+	mpii_progress_wait(done, arg, wait_hint(count, reqs));
+	for (int i = 0; i < count; i++)
+		if (reqs[i] != MPI_REQUEST_NULL)
+			reqs[i]->waiters--;
 }
 
 /* Done when some active request completed or none is active. */
@@ -194,8 +228,9 @@ int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Sta
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
 	struct any_arg a = { count, array_of_requests };
 	int found;
-	mpii_lock();
-	mpii_progress_wait(any_done, &a, wait_hint(count, array_of_requests));
+	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+		return rc;
+	wait_array(count, array_of_requests, any_done, &a);
 	rc = collect_any(count, array_of_requests, index, status, &found);
 	mpii_unlock();
 	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
@@ -210,7 +245,8 @@ int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *fl
 	int rc = check_array(count, array_of_requests);
 	if (rc || !index || !flag)
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	mpii_lock();
+	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+		return rc;
 	mpii_progress(-1);
 	rc = collect_any(count, array_of_requests, index, status, flag);
 	mpii_unlock();
@@ -245,8 +281,9 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
 	if (rc)
 		return mpii_err(NULL, rc, fn, "invalid arguments");
 	struct any_arg a = { count, array_of_requests };
-	mpii_lock();
-	mpii_progress_wait(all_done, &a, wait_hint(count, array_of_requests));
+	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+		return rc;
+	wait_array(count, array_of_requests, all_done, &a);
 	rc = collect_all(count, array_of_requests, array_of_statuses);
 	mpii_unlock();
 	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
@@ -262,7 +299,8 @@ int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
 	if (rc || !flag)
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
 	struct any_arg a = { count, array_of_requests };
-	mpii_lock();
+	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+		return rc;
 	mpii_progress(-1);
 	*flag = all_done(&a);
 	if (*flag)
@@ -305,8 +343,9 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
 	if (rc || !outcount || (incount > 0 && !array_of_indices))
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
 	struct any_arg a = { incount, array_of_requests };
-	mpii_lock();
-	mpii_progress_wait(any_done, &a, wait_hint(incount, array_of_requests));
+	if ((rc = lock_unwaited(incount, array_of_requests, fn)))
+		return rc;
+	wait_array(incount, array_of_requests, any_done, &a);
 	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
 	mpii_unlock();
 	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
@@ -321,7 +360,8 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
 	int rc = check_array(incount, array_of_requests);
 	if (rc || !outcount || (incount > 0 && !array_of_indices))
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	mpii_lock();
+	if ((rc = lock_unwaited(incount, array_of_requests, fn)))
+		return rc;
 	mpii_progress(-1);
 	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
 	mpii_unlock();
@@ -336,9 +376,15 @@ int PMPI_Request_free(MPI_Request *request)
 	if (!request || mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	struct mpii_request *r = *request;
+	/* Checked before anything is undone: a waiter would collect a
+	 * released request. */
+	int rc = lock_unwaited(1, request, fn);
+	if (rc)
+		return rc;
+	mpii_unlock();
 	if (r->persistent && r->attrs) {
 		/* seed 002 6.7: a persistent request's attributes go with it */
-		int rc = mpii_attr_delete_all_request(r);
+		rc = mpii_attr_delete_all_request(r);
 		if (rc)
 			return mpii_err(err_comm(r), rc, fn, "an attribute delete callback failed");
 	}

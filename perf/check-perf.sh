@@ -59,6 +59,20 @@ for coll in barrier bcast reduce allreduce allgather alltoall gather scatter; do
 	run 3 $coll $lines coll -k $coll -m 4:8
 done
 
+# perf/ep_copy (shmpi only: endpoints) prints "size alone lent ratio"
+# lines; one size, one round of one message.
+if [ -x "$bindir/ep_copy" ]; then
+	if $mpirun -n 2 --bind-to none "$bindir/ep_copy" -m 2M -r 1 -n 1 >"$out" 2>&1 &&
+	   head -n 1 "$out" | grep -q '^# ep_copy MB/s ' &&
+	   [ "$(grep -Ec '^2097152 [0-9]+\.[0-9] [0-9]+\.[0-9] [0-9]+\.[0-9]+$' "$out")" = 1 ]; then
+		echo "ok: -n 2 ep_copy"
+	else
+		echo "FAIL: -n 2 ep_copy -m 2M -r 1 -n 1"
+		cat "$out"
+		failed=1
+	fi
+fi
+
 if ! $mpirun -n 2 "$bindir/startup" >"$out" 2>&1; then
 	echo "FAIL: -n 2 startup"
 	cat "$out"

@@ -38,5 +38,8 @@ perf-compare: all
 # threads (issue 7): latency with MPI_THREAD_MULTIPLE, message rate with threads
 noinst_PROGRAMS += perf/thread_pingpong
 perf_thread_pingpong_LDADD = libshmpi.la
+# endpoints (issue 7): joined threads share the copying of large messages
+noinst_PROGRAMS += perf/ep_copy
+perf_ep_copy_LDADD = libshmpi.la
 
 include perf/prof.mk

@@ -7,7 +7,8 @@ tests_unit_check_mutex_LDADD = $(UNIT_LDADD)
 
 THR_MPI_TESTS = tests/mpi/thr_self tests/mpi/thr_stress tests/mpi/thr_errors \
 	tests/mpi/mutex_contention tests/mpi/mutex_dead tests/mpi/cond_prodcons \
-	tests/mpi/thr_twowait tests/mpi/mutex_notowner tests/mpi/ep_churn
+	tests/mpi/thr_twowait tests/mpi/mutex_notowner tests/mpi/ep_churn \
+	tests/mpi/thr_multiwait tests/mpi/ep_share
 check_PROGRAMS += $(THR_MPI_TESTS)
 TESTS += $(THR_MPI_TESTS)
 EXTRA_DIST += tests/mpi/thr_common.h
@@ -20,6 +21,8 @@ tests_mpi_ep_churn_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_mutex_dead_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_thr_twowait_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_mutex_notowner_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_thr_multiwait_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_ep_share_LDADD = $(MPI_TEST_LDADD)
 
 # make check-tsan: the library (lib/ and shm/ sources) and the threaded
 # tests built again with -fsanitize=thread into tsan-build/ (a plain
