@@ -17,6 +17,7 @@
 #include "mpi.h"
 #include "lib/comm.h"
 #include "lib/datatype.h"
+#include "shm/atomic.h"
 #include "lib/op.h"
 #include "lib/request.h"
 
@@ -61,12 +62,20 @@ struct mpii_coll_state {
 	uint64_t min_seen;              /* every member's flag is >= this */
 	struct shm_member **members;    /* control block of each member */
 	struct mpii_comm *local;        /* intercommunicators: the local group */
-	struct mpii_bq_line *bq;        /* small-bcast queue in the segment */
+	struct mpii_shm_line *bq;        /* small-bcast queue in the segment */
 	uint64_t bseq;                  /* small broadcasts done on this comm */
 	uint64_t bq_min_done;           /* every member's done[] is >= this */
+	void *rq;                       /* small-reduce queues in the segment */
+	uint64_t rseq;                  /* small reduces done on this comm */
+	int rq_state;                   /* 0 not tried, 1 ready, -1 unavailable */
 	void *big;                      /* large-allreduce area in the segment */
 	size_t big_piece;               /* its piece size */
 	int big_state;                  /* 0 not tried, 1 ready, -1 unavailable */
+};
+
+/* One 64-bit word alone on its cache line, in the segment. */
+struct mpii_shm_line {
+	shm_cacheline_aligned _Atomic uint64_t v;
 };
 
 /* The state of comm, created on first use; NULL when out of memory. */
@@ -103,11 +112,16 @@ int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, i
  * (lib/coll_shm_allreduce.c). */
 int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 			  struct mpii_op *op, int root, struct mpii_comm *c);
+/* Small reduces to a root through per-member queues
+ * (lib/coll_shm_rqueue.c): up to MPII_RQ_SLOT - 8 bytes, SLOTS in flight. */
+#define MPII_RQ_SLOTS 32
+#define MPII_RQ_SLOT 256
+int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		   struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_coll_state *cs);
 /* Small broadcasts through a queue of slots (lib/coll_shm_queue.c): up to
  * MPII_BQ_SLOT - 8 bytes, up to MPII_BQ_SLOTS in flight. */
 #define MPII_BQ_SLOTS 64
 #define MPII_BQ_SLOT 576
-struct mpii_bq_line;
 size_t mpii_bq_bytes(int n);
 int mpii_bq_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		  struct mpii_comm *c, struct mpii_coll_state *cs);

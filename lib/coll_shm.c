@@ -84,7 +84,7 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 	cs->flags = shm_seg_ptr(&mpii_g.seg, off);
 	cs->data = (char *)cs->flags + n * sizeof(struct coll_shm_flag);
 	cs->slot = slot;
-	cs->bq = (struct mpii_bq_line *)(cs->data + 2 * n * slot);
+	cs->bq = (struct mpii_shm_line *)(cs->data + 2 * n * slot);
 	cs->shm_state = 1;
 	return 1;
 }
@@ -268,6 +268,11 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
+	if (count * dt->extent <= MPII_RQ_SLOT - 8) {
+		int rc = mpii_rq_reduce(sbuf, rbuf, count, dt, op, root, c, cs);
+		if (rc != MPII_SHM_DECLINED)
+			return rc;
+	}
 	int n = c->size, me = c->rank;
 	uint64_t s = ++cs->seq;
 	if (sbuf == MPI_IN_PLACE)

@@ -36,10 +36,6 @@
 #include "lib/progress.h"
 #include "shm/doorbell.h"
 
-struct mpii_bq_line {
-	shm_cacheline_aligned _Atomic uint64_t v;
-};
-
 struct bq_slot {
 	_Atomic uint64_t seq;
 	char data[MPII_BQ_SLOT - sizeof(uint64_t)];
@@ -48,16 +44,16 @@ _Static_assert(sizeof(struct bq_slot) == MPII_BQ_SLOT, "slot layout");
 
 size_t mpii_bq_bytes(int n)
 {
-	return (size_t)(n + 1) * sizeof(struct mpii_bq_line) + (size_t)MPII_BQ_SLOTS * MPII_BQ_SLOT;
+	return (size_t)(n + 1) * sizeof(struct mpii_shm_line) + (size_t)MPII_BQ_SLOTS * MPII_BQ_SLOT;
 }
 
 /* The queue's parts inside the area of mpii_bq_bytes() at cs->bq. */
-static struct mpii_bq_line *waiter_of(struct mpii_coll_state *cs)
+static struct mpii_shm_line *waiter_of(struct mpii_coll_state *cs)
 {
 	return cs->bq;
 }
 
-static struct mpii_bq_line *done_of(struct mpii_coll_state *cs)
+static struct mpii_shm_line *done_of(struct mpii_coll_state *cs)
 {
 	return cs->bq + 1;
 }
@@ -78,7 +74,7 @@ struct bq_wait {
 static int readers_done(void *arg)
 {
 	struct bq_wait *w = arg;
-	struct mpii_bq_line *done = done_of(w->cs);
+	struct mpii_shm_line *done = done_of(w->cs);
 	/* seq_cst: the root's half of the V/D Dekker pair. */
 	while (w->next < w->n && shm_load_seq_cst(&done[w->next].v) >= w->target)
 		w->next++;
@@ -105,7 +101,7 @@ static void wait_readers(struct mpii_coll_state *cs, int n, int me, uint64_t b)
 		shm_store_relaxed(&waiter_of(cs)->v, 0);
 	}
 	/* Cache what was seen: back-to-back broadcasts check rarely. */
-	struct mpii_bq_line *done = done_of(cs);
+	struct mpii_shm_line *done = done_of(cs);
 	uint64_t min = UINT64_MAX;
 	for (int j = 0; j < n; j++) {
 		uint64_t d = shm_load_relaxed(&done[j].v);

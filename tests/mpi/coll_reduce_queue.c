@@ -1,0 +1,82 @@
+/*
+ * Description: runs of small reduces that let non-roots run ahead of the
+ * root (lib/coll_shm_rqueue.c): thousands of back-to-back MPI_Reduce calls
+ * with long runs of one root, the root delayed so that the queues fill and
+ * contributors wait for its folds, sizes on both sides of the queue's slot
+ * limit, a non-commutative user op (affine maps, which only a rank-order
+ * fold gets right), MPI_IN_PLACE at the root, bcasts and allreduces mixed
+ * in; the root checks every result.
+ * np: 1 2 3 4 8
+ */
+#include <string.h>
+#include <unistd.h>
+#include "mpitest.h"
+
+#define MOD 65521
+
+static void compose(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+	int *x = in, *y = inout;
+	for (int i = 0; i < *len; i++) {
+		int a = (int)((long)x[2 * i] * y[2 * i] % MOD);
+		int b = (int)(((long)x[2 * i + 1] * y[2 * i] + y[2 * i + 1]) % MOD);
+		y[2 * i] = a;
+		y[2 * i + 1] = b;
+	}
+}
+
+static void contrib(int it, int r, int i, int f[2])
+{
+	f[0] = 2 + (it + r * 7 + i) % 13;
+	f[1] = (it * 3 + r * 31 + i) % 17;
+}
+
+int main(int argc, char **argv)
+{
+	int n, r;
+	MPI_Op affine;
+	MPI_Init(&argc, &argv);
+	MPI_Comm_size(MPI_COMM_WORLD, &n);
+	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	MPI_Op_create(compose, 0, &affine);
+	for (int it = 0; it < 4000; it++) {
+		int root = (it / 300) % n;
+		/* 1..31 pairs (8..248 bytes) through the queues; now and then
+		 * 40 pairs through the parity buffers. */
+		int pairs = it % 300 == 200 ? 40 : 1 + it % 31;
+		int mine[80], res[80];
+		for (int i = 0; i < pairs; i++)
+			contrib(it, r, i, &mine[2 * i]);
+		if (it % 300 == 20 && r == root)
+			usleep(3000);          /* the others fill the queues */
+		if (r == root && it % 2) {
+			memcpy(res, mine, sizeof(int) * 2 * pairs);
+			TEST_MPI(MPI_Reduce(MPI_IN_PLACE, res, pairs, MPI_2INT, affine, root, MPI_COMM_WORLD));
+		} else {
+			TEST_MPI(MPI_Reduce(mine, res, pairs, MPI_2INT, affine, root, MPI_COMM_WORLD));
+		}
+		if (r == root)
+			for (int i = 0; i < pairs; i++) {
+				int f[2], g[2], one = 1;
+				contrib(it, n - 1, i, f);
+				for (int j = n - 2; j >= 0; j--) {
+					contrib(it, j, i, g);
+					compose(g, f, &one, NULL);
+				}
+				TEST_CHECK(res[2 * i] == f[0] && res[2 * i + 1] == f[1]);
+			}
+		if (it % 700 == 699) {
+			long x = r, sum;
+			TEST_MPI(MPI_Allreduce(&x, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD));
+			TEST_CHECK(sum == (long)n * (n - 1) / 2);
+		}
+		if (it % 450 == 449) {
+			int b = r == 0 ? it : -1;
+			TEST_MPI(MPI_Bcast(&b, 1, MPI_INT, 0, MPI_COMM_WORLD));
+			TEST_CHECK(b == it);
+		}
+	}
+	MPI_Op_free(&affine);
+	MPI_Finalize();
+	return 0;
+}
