@@ -307,9 +307,12 @@ int mpii_p2p_start_recv(struct mpii_request *req)
 	req->active = 1;
 	req->status.MPI_ERROR = MPI_SUCCESS;
 	req->status.mpii_cancelled = 0;
-	/* Messages already in the rings may match: take them in first so the
-	 * unexpected queue is current. */
-	mpii_p2p_poll_incoming(req->world_peer);
+	/* Only the unexpected queue is searched: messages still in the rings
+	 * come later (each ring is FIFO, and the unexpected queue holds what
+	 * was drained before) and will meet this receive in the posted queue
+	 * when drained - straight into the user's buffer.  Draining here
+	 * first sent every message of a window of MPI_Irecv through the
+	 * unexpected queue (a second copy). */
 	struct mpii_umsg *u = mpii_unexp_find(req->ctx, req->peer, req->tag, 1);
 	if (u)
 		mpii_p2p_match_umsg(req, u);
