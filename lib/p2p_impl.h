@@ -85,10 +85,10 @@ struct mpii_p2p_state {
 
 extern struct mpii_p2p_state mpii_p2p;
 
-/* First-cell payload room after the header. */
-static inline uint32_t mpii_first_room(void)
+/* First-cell payload room after the header h as it travels. */
+static inline uint32_t mpii_first_room(const struct mpii_msg_hdr *h)
 {
-	return mpii_p2p.payload - (uint32_t)sizeof(struct mpii_msg_hdr);
+	return mpii_p2p.payload - mpii_hdr_wire_size(h);
 }
 
 /* p2p_send.c */

@@ -8,6 +8,7 @@
  *
  *   EAGER  envelope + the first bytes; the rest follows raw.  Matched on
  *          arrival (posted receive) or kept as an unexpected message.
+ *          Unless synchronous, only the short header travels (below).
  *   RTS    envelope of a large message + the sender's address: the
  *          receiver pulls it with process_vm_readv and answers FIN, or,
  *          where that is not allowed, answers CTS.
@@ -25,6 +26,7 @@
 #ifndef MPII_P2P_PROTO_H
 #define MPII_P2P_PROTO_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum mpii_msg_type {
@@ -55,6 +57,20 @@ struct mpii_msg_hdr {
 	uint64_t raddr;       /* RTS: the sender's data; CTS+SPLIT: the receiver's buffer */
 };
 
-_Static_assert(sizeof(struct mpii_msg_hdr) == 48, "header fits with 8 data bytes in one line");
+_Static_assert(sizeof(struct mpii_msg_hdr) == 48, "full header: 48 bytes");
+
+/* On the wire a plain (not synchronous) EAGER header is only its first
+ * MPII_HDR_SHORT bytes (type ... len): sreq, rreq and raddr mean nothing
+ * there, and the 24 bytes saved let 32 data bytes share the cell's first
+ * cache line with the seq word and the header (was 8: a 16-byte message
+ * took two line transfers). */
+#define MPII_HDR_SHORT 24
+_Static_assert(offsetof(struct mpii_msg_hdr, sreq) == MPII_HDR_SHORT, "short header = fields before sreq");
+
+static inline uint32_t mpii_hdr_wire_size(const struct mpii_msg_hdr *h)
+{
+	return h->type == MPII_MSG_EAGER && !(h->flags & MPII_MSGF_SYNC) ? MPII_HDR_SHORT
+									: (uint32_t)sizeof(struct mpii_msg_hdr);
+}
 
 #endif

@@ -152,7 +152,7 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 	case MPII_MSG_EAGER:
 	case MPII_MSG_DATA: {
 		MPI_Count len = (MPI_Count)h->len;
-		MPI_Count chunk = len < mpii_first_room() ? len : mpii_first_room();
+		MPI_Count chunk = len < mpii_first_room(h) ? len : mpii_first_room(h);
 		rx->hdr = *h;
 		rx->off = 0;
 		rx->remaining = len;
@@ -230,8 +230,13 @@ static int drain_peer(int src)
 			continue;
 		}
 		struct mpii_msg_hdr h;
-		memcpy(&h, cell, sizeof(h));
-		on_header(src, &h, cell + sizeof(h));
+		memcpy(&h, cell, MPII_HDR_SHORT);
+		uint32_t wire = mpii_hdr_wire_size(&h);
+		if (wire > MPII_HDR_SHORT)
+			memcpy((char *)&h + MPII_HDR_SHORT, cell + MPII_HDR_SHORT, wire - MPII_HDR_SHORT);
+		else
+			h.sreq = h.rreq = h.raddr = 0;
+		on_header(src, &h, cell + wire);
 		shm_ring_consume(&p->in);
 	}
 	/* Empty: hand all read cells back before we turn elsewhere. */

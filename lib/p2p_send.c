@@ -86,10 +86,11 @@ static int tx_write(struct shm_ring *ring, struct mpii_tx *t)
 		char *cell = shm_ring_reserve(ring);
 		if (!cell)
 			return 0;
-		memcpy(cell, &t->hdr, sizeof(t->hdr));
-		MPI_Count chunk = len < mpii_first_room() ? len : mpii_first_room();
+		uint32_t wire = mpii_hdr_wire_size(&t->hdr);
+		memcpy(cell, &t->hdr, wire);
+		MPI_Count chunk = len < mpii_first_room(&t->hdr) ? len : mpii_first_room(&t->hdr);
 		if (chunk)
-			mpii_type_pack(req->dt, req->count, req->buf, 0, cell + sizeof(t->hdr), chunk);
+			mpii_type_pack(req->dt, req->count, req->buf, 0, cell + wire, chunk);
 		shm_ring_publish(ring);
 		t->hdr_sent = 1;
 		t->off = chunk;
@@ -270,7 +271,7 @@ static int send_one_cell(const void *buf, MPI_Count count, struct mpii_datatype 
 	MPI_Count len = count * dt->size;
 	int wdst = mpii_comm_peer_world(comm, dest);
 	struct mpii_peer *p = &mpii_p2p.peers[wdst];
-	if (len > mpii_first_room() || p->tx_head)
+	if (len > mpii_p2p.payload - MPII_HDR_SHORT || p->tx_head)
 		return 0;
 	char *cell = shm_ring_reserve(&p->out);
 	if (!cell)
@@ -283,7 +284,7 @@ static int send_one_cell(const void *buf, MPI_Count count, struct mpii_datatype 
 	h->tag = tag;
 	h->len = (uint64_t)len;
 	if (len)
-		mpii_type_pack(dt, count, buf, 0, cell + sizeof(*h), len);
+		mpii_type_pack(dt, count, buf, 0, cell + MPII_HDR_SHORT, len);
 	shm_ring_publish(&p->out);
 	mpii_p2p_notify(wdst);
 	return 1;
