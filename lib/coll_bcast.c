@@ -73,8 +73,9 @@ void mpii_build_bcast(struct mpii_sched *s, void *buf, MPI_Count count, struct m
 
 /* Whether a message too large for the parity buffers goes through the
  * segment's large-message area (lib/coll_shm_bcast.c).  Measured with
- * perf/coll on 2 cores: with 8 ranks it beats the binomial tree at every
- * size (64 KiB: 22-29 vs 40-65 us; 1 MiB: 0.37-0.44 vs 0.56-0.66 ms); with
+ * perf/coll on 2 cores: with 8 ranks it beats the binomial tree from 8 KiB
+ * (SHMPI_COLL_BCAST_LARGE_MIN; 8 KiB a tie, 64 KiB: 22-29 vs 40-65 us;
+ * 1 MiB: 0.37-0.44 vs 0.56-0.66 ms); with
  * 2 ranks the single copy (CMA) of one point-to-point send wins at every
  * size (8 KiB: 2.2 vs 2.5 us, 64 KiB: 5.4 vs 12 us), so two ranks use it
  * only below SHMPI_COLL_BCAST_LARGE_MAX2 (default 0: never; tests set it). */
@@ -93,8 +94,15 @@ int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		return done_now(c, reqp);
 	int alg = mpii_coll_cfg.bcast;
 	if (!reqp && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
-		int rc = mpii_shm_bcast(buf, count, dt, root, c);
-		if (rc == MPII_SHM_DECLINED && shm_large(c->size, (size_t)(count * dt->size)))
+		/* Between the queue's slots and the large-message area the
+		 * binomial tree's eager sends, which let the root run ahead
+		 * by a ring's depth, beat the parity buffers (perf/coll, 1-4
+		 * KiB: np=2 0.5-0.85 vs 0.8-1.6 us, np=8 3.1-4.7 vs 9.5-12
+		 * us), which only SHMPI_COLL_BCAST=shm still selects. */
+		size_t bytes = (size_t)(count * dt->size);
+		int rc = bytes <= MPII_BQ_SLOT - 8 || alg == MPII_ALG_SHM ? mpii_shm_bcast(buf, count, dt, root, c)
+									   : MPII_SHM_DECLINED;
+		if (rc == MPII_SHM_DECLINED && shm_large(c->size, bytes))
 			rc = mpii_shm_bcast_large(buf, count, dt, root, c);
 		if (rc != MPII_SHM_DECLINED)
 			return rc;

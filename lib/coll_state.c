@@ -61,7 +61,7 @@ void mpii_coll_config_init(void)
 	mpii_coll_cfg.ring_min = size_from_env("SHMPI_COLL_RING_MIN", 256 << 10);
 	mpii_coll_cfg.ring_min2 = size_from_env("SHMPI_COLL_RING_MIN2", 32 << 10);
 	mpii_coll_cfg.shm_large_min = size_from_env("SHMPI_COLL_SHM_LARGE_MIN", 0);
-	mpii_coll_cfg.bcast_large_min = size_from_env("SHMPI_COLL_BCAST_LARGE_MIN", 0);
+	mpii_coll_cfg.bcast_large_min = size_from_env("SHMPI_COLL_BCAST_LARGE_MIN", 8 << 10);
 	mpii_coll_cfg.bcast_large_max2 = size_from_env("SHMPI_COLL_BCAST_LARGE_MAX2", 0);
 	mpii_coll_cfg.initialized = 1;
 }

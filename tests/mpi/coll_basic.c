@@ -8,6 +8,7 @@
  * env: SHMPI_COLL_BARRIER=rd SHMPI_COLL_BCAST=binomial SHMPI_COLL_REDUCE=binomial SHMPI_COLL_ALLREDUCE=rd
  * env: SHMPI_COLL_ALLREDUCE=ring SHMPI_COLL_BCAST=linear
  * env: SHMPI_COLL_SHM_SLOT=64 SHMPI_COLL_SHM_MAX=64
+ * env: SHMPI_COLL_BCAST=shm SHMPI_COLL_BCAST_LARGE_MIN=1
  */
 #include <stdlib.h>
 #include <string.h>
