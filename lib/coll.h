@@ -44,6 +44,7 @@ struct mpii_coll_config {
 	size_t shm_large_min;  /* SHMPI_COLL_SHM_LARGE_MIN: allreduce through the segment area (n > 2) */
 	size_t bcast_large_min; /* SHMPI_COLL_BCAST_LARGE_MIN: bcast from here through the segment area */
 	size_t bcast_large_max2; /* SHMPI_COLL_BCAST_LARGE_MAX2: two ranks: below this only */
+	int hier;            /* SHMPI_COLL_HIER=off: 0, else 1 (two levels across NUMA nodes) */
 };
 
 extern struct mpii_coll_config mpii_coll_cfg;
@@ -71,6 +72,8 @@ struct mpii_coll_state {
 	void *big;                      /* large-allreduce area in the segment */
 	size_t big_piece;               /* its piece size */
 	int big_state;                  /* 0 not tried, 1 ready, -1 unavailable */
+	int hier_state;                 /* 0 not decided, 1 two levels, -1 flat */
+	struct mpii_coll_hier *hier;    /* the node and leader communicators */
 };
 
 /* One 64-bit word alone on its cache line, in the segment. */
@@ -129,6 +132,21 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 		    struct mpii_op *op, int root, struct mpii_comm *c);
 int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		       struct mpii_op *op, struct mpii_comm *c);
+
+/* Two-level collectives across NUMA nodes (lib/coll_hier.c): blocking
+ * calls on a communicator whose members are on several nodes, commutative
+ * ops only.  Each returns MPI_SUCCESS, an error class, or
+ * MPII_SHM_DECLINED when the communicator or op does not qualify (the
+ * same answer on every member; then the caller runs the flat algorithm). */
+int mpii_hier_barrier(struct mpii_comm *c);
+int mpii_hier_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		    struct mpii_comm *c);
+int mpii_hier_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		     struct mpii_op *op, int root, struct mpii_comm *c);
+int mpii_hier_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			struct mpii_op *op, struct mpii_comm *c);
+/* Free the node and leader communicators of cs (at MPI_Comm_free). */
+void mpii_hier_free(struct mpii_coll_state *cs);
 
 /* The collectives (lib/coll_*.c).  sbuf may be MPI_IN_PLACE where the
  * standard allows it. */

@@ -1,6 +1,7 @@
 /*
- * lib/coll_bcast.c - barrier and bcast: the shared-memory algorithm for
- * blocking calls (lib/coll_shm.c), point-to-point schedules otherwise
+ * lib/coll_bcast.c - barrier and bcast: for blocking calls two levels
+ * across NUMA nodes (lib/coll_hier.c) or the shared-memory algorithm
+ * (lib/coll_shm.c), point-to-point schedules otherwise
  * (dissemination barrier; binomial or linear bcast).  Intercommunicators
  * go to lib/coll_inter.c.
  */
@@ -30,7 +31,9 @@ int mpii_barrier(struct mpii_comm *c, struct mpii_request **reqp)
 	if (c->size == 1)
 		return done_now(c, reqp);
 	if (!reqp && mpii_coll_cfg.barrier != MPII_ALG_RD) {
-		int rc = mpii_shm_barrier(c);
+		int rc = mpii_hier_barrier(c);
+		if (rc == MPII_SHM_DECLINED)
+			rc = mpii_shm_barrier(c);
 		if (rc != MPII_SHM_DECLINED)
 			return rc;
 	}
@@ -100,8 +103,9 @@ int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		 * KiB: np=2 0.5-0.85 vs 0.8-1.6 us, np=8 3.1-4.7 vs 9.5-12
 		 * us), which only SHMPI_COLL_BCAST=shm still selects. */
 		size_t bytes = (size_t)(count * dt->size);
-		int rc = bytes <= MPII_BQ_SLOT - 8 || alg == MPII_ALG_SHM ? mpii_shm_bcast(buf, count, dt, root, c)
-									   : MPII_SHM_DECLINED;
+		int rc = mpii_hier_bcast(buf, count, dt, root, c);
+		if (rc == MPII_SHM_DECLINED && (bytes <= MPII_BQ_SLOT - 8 || alg == MPII_ALG_SHM))
+			rc = mpii_shm_bcast(buf, count, dt, root, c);
 		if (rc == MPII_SHM_DECLINED && shm_large(c->size, bytes))
 			rc = mpii_shm_bcast_large(buf, count, dt, root, c);
 		if (rc != MPII_SHM_DECLINED)

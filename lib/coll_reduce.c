@@ -7,6 +7,9 @@
  * the left operand), so non-commutative user ops are correct everywhere
  * except in the ring allreduce, which is only chosen for commutative ops.
  *
+ * Blocking reduce and allreduce with a commutative op on a communicator
+ * spanning several NUMA nodes go in two levels first (lib/coll_hier.c).
+ *
  *   reduce     shm (blocking, small, predefined type) | binomial tree on
  *              absolute ranks into rank 0, then one hop to the root
  *   allreduce  shm | recursive doubling (MPICH's fold of the ranks beyond
@@ -94,7 +97,9 @@ int mpii_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datat
 		return mpii_inter_reduce(sbuf, rbuf, count, dt, op, root, c, reqp);
 	int alg = mpii_coll_cfg.reduce;
 	if (!reqp && c->size > 1 && count > 0 && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
-		int rc = mpii_shm_reduce(sbuf, rbuf, count, dt, op, root, c);
+		int rc = mpii_hier_reduce(sbuf, rbuf, count, dt, op, root, c);
+		if (rc == MPII_SHM_DECLINED)
+			rc = mpii_shm_reduce(sbuf, rbuf, count, dt, op, root, c);
 		if (rc == MPII_SHM_DECLINED && c->size > 2 && (size_t)(count * dt->size) >= mpii_coll_cfg.shm_large_min)
 			rc = mpii_shm_reduce_large(sbuf, rbuf, count, dt, op, root, c);
 		if (rc != MPII_SHM_DECLINED)
@@ -232,7 +237,9 @@ int mpii_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_da
 		return mpii_inter_allreduce(sbuf, rbuf, count, dt, op, c, reqp);
 	int alg = mpii_coll_cfg.allreduce;
 	if (!reqp && c->size > 1 && count > 0 && (alg == MPII_ALG_AUTO || alg == MPII_ALG_SHM)) {
-		int rc = mpii_shm_allreduce(sbuf, rbuf, count, dt, op, c);
+		int rc = mpii_hier_allreduce(sbuf, rbuf, count, dt, op, c);
+		if (rc == MPII_SHM_DECLINED)
+			rc = mpii_shm_allreduce(sbuf, rbuf, count, dt, op, c);
 		if (rc == MPII_SHM_DECLINED && shm_large(c->size, (size_t)(count * dt->size)))
 			rc = mpii_shm_reduce_large(sbuf, rbuf, count, dt, op, -1, c);
 		if (rc != MPII_SHM_DECLINED)

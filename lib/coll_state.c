@@ -63,6 +63,8 @@ void mpii_coll_config_init(void)
 	mpii_coll_cfg.shm_large_min = size_from_env("SHMPI_COLL_SHM_LARGE_MIN", 0);
 	mpii_coll_cfg.bcast_large_min = size_from_env("SHMPI_COLL_BCAST_LARGE_MIN", 8 << 10);
 	mpii_coll_cfg.bcast_large_max2 = size_from_env("SHMPI_COLL_BCAST_LARGE_MAX2", 0);
+	const char *hier = getenv("SHMPI_COLL_HIER");
+	mpii_coll_cfg.hier = !(hier && !strcasecmp(hier, "off"));
 	mpii_coll_cfg.initialized = 1;
 }
 
@@ -79,6 +81,7 @@ void mpii_coll_state_free(struct mpii_comm *c)
 	if (cs) {
 		/* The segment scratch is not returned: the arena only grows. */
 		free(cs->members);
+		mpii_hier_free(cs);
 		if (cs->local) {
 			mpii_coll_state_free(cs->local);
 			mpii_comm_unref(cs->local);

@@ -22,6 +22,7 @@
 #include "lib/global.h"
 #include "lib/handler.h"
 #include "lib/lock.h"
+#include "lib/numa.h"
 #include "lib/p2p.h"
 #include "lib/progress.h"
 
@@ -94,6 +95,7 @@ static int init_common(int required, int *provided)
 	read_config(&mpii_g.cfg);
 	if (join_segment() != 0)
 		mpii_abort_job(MPI_ERR_INTERN, "MPI_Init: cannot map the job's shared segment");
+	mpii_numa_publish();
 	mpii_g.thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
 			      : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
 							       : required;

@@ -29,6 +29,7 @@ struct mpii_global {
 	pthread_t main_thread;
 	int cma_ok;              /* process_vm_readv usable towards peers */
 	int oversubscribed;      /* more members than cores: yield and sleep early */
+	int numa_multi;          /* members may be on several NUMA nodes (lib/numa.c) */
 	struct shm_seg seg;
 	struct shm_member *me;
 	struct mpii_config cfg;

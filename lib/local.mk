@@ -29,6 +29,7 @@ libshmpi_la_SOURCES += \
 	lib/op.h lib/op.c lib/op_predefined.c lib/op_derived.c \
 	lib/nbc.h lib/nbc.c \
 	lib/coll.h lib/coll_state.c lib/coll_shm.c lib/coll_shm_queue.c lib/coll_shm_rqueue.c lib/coll_shm_allreduce.c lib/coll_shm_bcast.c \
+	lib/numa.h lib/numa.c lib/coll_hier.c \
 	lib/coll_bcast.c lib/coll_gather.c lib/coll_reduce.c lib/coll_inter.c lib/coll_check.h lib/coll_check.c \
 	lib/coll_api.c
 

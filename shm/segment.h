@@ -22,7 +22,7 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 1u
+#define SHM_SEG_VERSION 2u /* 2: shm_member.numa_node */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -70,6 +70,10 @@ struct shm_member {
 	int32_t pid;
 	_Atomic int32_t exit_code;      /* MPI_Abort's code, for the report */
 	_Atomic uint32_t heartbeat;
+	/* NUMA node the member runs on (0 when unknown or unbound), written
+	 * once by the member before it sends anything, so a reader that heard
+	 * from it (a barrier, a message) sees the value. */
+	int32_t numa_node;
 	/* Doorbell: a futex word bumped by whoever wants the member awake. */
 	shm_cacheline_aligned _Atomic uint32_t doorbell;
 	_Atomic uint32_t sleepers;      /* threads of the member asleep on it */
@@ -77,6 +81,7 @@ struct shm_member {
 };
 
 _Static_assert(sizeof(struct shm_member) == 3 * SHM_CACHELINE, "member block is three lines");
+_Static_assert(offsetof(struct shm_member, numa_node) < SHM_CACHELINE, "numa_node on the first line");
 _Static_assert(sizeof(struct shm_seg_header) % SHM_CACHELINE == 0, "header fills whole lines");
 
 struct shm_seg {

@@ -1,7 +1,7 @@
 # tests and extra sources of the coll area (issue 5)
 COLL_TESTS = tests/mpi/coll_basic tests/mpi/coll_ops tests/mpi/coll_derived_ops tests/mpi/coll_bcast_queue \
 	tests/mpi/coll_allreduce_large tests/mpi/coll_bcast_large tests/mpi/coll_reduce_queue \
-	tests/mpi/coll_arena_full tests/mpi/nbc_overlap
+	tests/mpi/coll_arena_full tests/mpi/nbc_overlap tests/mpi/coll_hier
 check_PROGRAMS += $(COLL_TESTS)
 TESTS += $(COLL_TESTS)
 tests_mpi_coll_basic_LDADD = $(MPI_TEST_LDADD)
@@ -13,6 +13,7 @@ tests_mpi_coll_reduce_queue_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_coll_arena_full_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_nbc_overlap_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_coll_derived_ops_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_coll_hier_LDADD = $(MPI_TEST_LDADD)
 
 # topologies, neighbour collectives, intercommunicators (issue 5)
 TOPO_TESTS = tests/mpi/topo_cart tests/mpi/topo_graph tests/mpi/topo_neighbor \
