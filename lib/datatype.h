@@ -11,6 +11,7 @@
 #define MPII_DATATYPE_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "mpi.h"
 #include "lib/object.h"
@@ -61,6 +62,9 @@ struct mpii_datatype {
 	char *name;              /* set by MPI_Type_set_name, NULL if unset */
 	struct mpii_typedesc *desc;
 	struct mpii_attr_list *attrs;
+	MPI_Count pieces;        /* contiguous pieces of one element, set at commit: an
+				  * upper bound (pieces that happen to touch count twice)
+				  * for choosing between iovecs and packing */
 	/* type engine (lib/type_impl.h); the core does not use these */
 	MPI_Count nbasic;        /* basic elements in one element (MPI_Get_elements) */
 	int align;               /* strictest alignment of its basic elements */
@@ -88,6 +92,18 @@ void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf
 struct iovec;
 int mpii_type_iov(const struct mpii_datatype *dt, MPI_Count count, const void *buf, MPI_Count offset,
 		  MPI_Count len, struct iovec *iov, int max, MPI_Count *covered);
+
+/* The binary description of dt (lib/pack_dtype.c), from which
+ * mpii_type_from_wire rebuilds the same type map in another process of
+ * the job: encoded at the first call and kept with the type, so *desc
+ * stays valid while dt lives.  MPI_SUCCESS or MPI_ERR_NO_MEM.  Any thread
+ * may call it at any time. */
+int mpii_type_wire(struct mpii_datatype *dt, const void **desc, size_t *len);
+
+/* A new committed type from the len bytes of a description made by
+ * mpii_type_wire; drop it with mpii_type_unref.  MPI_SUCCESS, MPI_ERR_ARG
+ * (corrupt) or MPI_ERR_NO_MEM. */
+int mpii_type_from_wire(const void *desc, size_t len, struct mpii_datatype **dt);
 
 /* The one basic kind (enum mpii_basic, pairs whole) of every element of
  * dt's typemap: dt->basic for a predefined type; for a derived one

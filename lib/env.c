@@ -53,6 +53,7 @@ static void read_config(struct mpii_config *cfg)
 		cfg->cma = MPII_CMA_ON;
 	else if (cma && !strcmp(cma, "off"))
 		cfg->cma = MPII_CMA_OFF;
+	cfg->cma_iov_min = (size_t)env_long("SHMPI_CMA_IOV_MIN", 4096);
 	cfg->spin_polls = (unsigned)env_long("SHMPI_SPIN", -1);
 	cfg->yield_polls = (unsigned)env_long("SHMPI_YIELD", -1);
 	cfg->sleep_ns = env_long("SHMPI_SLEEP_US", 100000) * 1000;

@@ -15,6 +15,8 @@ enum mpii_cma_mode { MPII_CMA_AUTO = 0, MPII_CMA_ON, MPII_CMA_OFF };
 struct mpii_config {
 	size_t eager_max;        /* SHMPI_EAGER_MAX: largest eager message (bytes) */
 	int cma;                 /* SHMPI_CMA=auto|on|off: single copy by process_vm_readv */
+	size_t cma_iov_min;      /* SHMPI_CMA_IOV_MIN: average piece of a non-contiguous
+				  * type copied once with iovecs (bytes) */
 	unsigned spin_polls;     /* SHMPI_SPIN: polls before yielding */
 	unsigned yield_polls;    /* SHMPI_YIELD: yields before sleeping */
 	int64_t sleep_ns;        /* longest futex sleep before re-checking the job */

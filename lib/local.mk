@@ -12,7 +12,7 @@ libshmpi_la_SOURCES += \
 	lib/object.h lib/global.h lib/lock.h lib/errors.h lib/comm.h \
 	lib/request.h lib/progress.h lib/p2p.h lib/p2p_proto.h \
 	lib/env.c lib/errors.c lib/comm_world.c lib/request.c lib/progress.c \
-	lib/p2p_impl.h lib/p2p_init.c lib/p2p_cma.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c lib/handle_f2c.c lib/unsupported.c
+	lib/p2p_impl.h lib/p2p_init.c lib/p2p_cma.c lib/p2p_cma_typed.c lib/p2p_send.c lib/p2p_recv.c lib/p2p_match.c lib/p2p_api.c lib/wait_api.c lib/handle_f2c.c lib/unsupported.c
 
 # datatypes (issue 4)
 libshmpi_la_SOURCES += \

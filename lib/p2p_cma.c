@@ -2,14 +2,16 @@
  * lib/p2p_cma.c - single-copy rendezvous with process_vm_readv/writev
  * (cross-memory attach).
  *
- * The receiver of an RTS reads the sender's contiguous data straight into
- * its contiguous buffer and answers FIN.  For large messages the copy is
- * split so that both cores work: the receiver first sends CTS+SPLIT with
- * its buffer's address, then reads the lower half while the sender, on
- * CTS+SPLIT, writes the upper half with process_vm_writev and answers
- * WDONE.  The send completes at FIN (the receiver no longer reads the
- * sender's buffer); the receive completes when its own half is read and
- * WDONE arrived.
+ * The receiver of an RTS reads the sender's data straight into its buffer
+ * and answers FIN.  Either side may be laid out by a non-contiguous type
+ * of large pieces (a TYPED RTS carries the sender's type; the iovecs are
+ * made in lib/p2p_cma_typed.c).  For large messages the copy is split so
+ * that both cores work: the receiver first sends CTS+SPLIT with its
+ * buffer's address (and its type, TYPED, when not contiguous), then reads
+ * the lower half while the sender, on CTS+SPLIT, writes the upper half
+ * with process_vm_writev and answers WDONE.  The send completes at FIN
+ * (the receiver no longer reads the sender's buffer); the receive
+ * completes when its own half is read and WDONE arrived.
  *
  * A part of several MiB may instead be copied in chunks by all the threads
  * that wait in MPI when joined endpoint threads are among them
@@ -22,9 +24,7 @@
  * that ends the job with a message rather than guessing.
  */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <stdlib.h>
-#include <sys/uio.h>
 #include "lib/errors.h"
 #include "lib/global.h"
 #include "lib/p2p_impl.h"
@@ -51,7 +51,8 @@ static pid_t pid_of(int world)
 }
 
 /* The lower part the receiver reads; page-aligned so that neither side
- * pins a page the other also touches. */
+ * pins a page the other also touches (in a typed buffer the offset is one
+ * of the message's bytes, and the pieces decide where pages split). */
 static MPI_Count split_point(MPI_Count n)
 {
 	return (n / 2) & ~(MPI_Count)4095;
@@ -64,35 +65,66 @@ static void finish_split(struct mpii_request *req, int world_src)
 	mpii_p2p_finish_recv(req, &h, world_src);
 }
 
-int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
+/* Our side of a copy: the request's buffer. */
+static struct mpii_cma_side own_side(const struct mpii_request *req)
 {
-	if (!mpii_g.cma_ok || !h->raddr || !(req->dt->flags & MPII_DT_CONTIG))
+	struct mpii_cma_side s = { req->dt, req->count, (uintptr_t)req->buf };
+	return s;
+}
+
+/* Ask the sender of rts to write bytes [split_point(n), n) of the message
+ * into our buffer: CTS+SPLIT with its address, and with our type's
+ * description when it is not contiguous.  0 (nothing sent) when that
+ * description does not fit the cell. */
+static int offer_split(struct mpii_request *req, const struct mpii_msg_hdr *rts, MPI_Count n,
+		       int world_src)
+{
+	struct mpii_datatype *dt = req->dt;
+	struct mpii_msg_hdr cts = { .type = MPII_MSG_CTS, .flags = MPII_MSGF_SPLIT, .len = (uint64_t)n,
+				    .sreq = rts->sreq, .rreq = (uint64_t)(uintptr_t)req };
+	const void *desc = NULL;
+	if (dt->flags & MPII_DT_CONTIG) {
+		cts.raddr = (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb);
+	} else {
+		size_t len;
+		if (mpii_type_wire(dt, &desc, &len) != MPI_SUCCESS || !mpii_extra_fits(len))
+			return 0;
+		cts.flags |= MPII_MSGF_TYPED;
+		cts.extra = (uint16_t)len;
+		cts.raddr = (uint64_t)(uintptr_t)req->buf;
+	}
+	mpii_p2p_send_hdr(world_src, &cts, desc);
+	return 1;
+}
+
+int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, const void *desc,
+		  int world_src)
+{
+	int typed = (h->flags & MPII_MSGF_TYPED) != 0;
+	if (!mpii_g.cma_ok || !(h->raddr || typed) || !mpii_cma_iov_worth(req->dt))
 		return 0;
 	MPI_Count cap = req->count * req->dt->size;
 	MPI_Count n = (MPI_Count)h->len < cap ? (MPI_Count)h->len : cap;
-	char *dst = (char *)req->buf + req->dt->true_lb;
+	struct mpii_cma_side local = own_side(req), remote;
+	if (mpii_cma_peer_side(h, desc, world_src, n, &remote) != MPI_SUCCESS)
+		return 0; /* the sender's type cannot be rebuilt: the ring can do without */
 	MPI_Count lower = n;
-	if (cma_proven && (size_t)n >= split_threshold() && world_src != mpii_g.rank) {
+	if (cma_proven && (size_t)n >= split_threshold() && world_src != mpii_g.rank &&
+	    offer_split(req, h, n, world_src))
 		lower = split_point(n);
-		struct mpii_msg_hdr cts = { .type = MPII_MSG_CTS, .flags = MPII_MSGF_SPLIT,
-					    .len = (uint64_t)n, .sreq = h->sreq,
-					    .rreq = (uint64_t)(uintptr_t)req,
-					    .raddr = (uint64_t)(uintptr_t)dst };
-		mpii_p2p_send_hdr(world_src, &cts);
-	}
 	int split = lower != n;
-	if (cma_proven && mpii_cma_share_post(req, h, world_src, pid_of(world_src), dst,
-					      (size_t)lower, split)) {
+	/* Chunks shared among threads are plain ranges: both sides contiguous. */
+	char *dst = (char *)req->buf + req->dt->true_lb;
+	if (cma_proven && !typed && (req->dt->flags & MPII_DT_CONTIG) &&
+	    mpii_cma_share_post(req, h, world_src, pid_of(world_src), dst, (size_t)lower, split)) {
 		req->proto = MPII_P_COPYING;
 		return 1;
 	}
-	struct iovec liov = { dst, (size_t)lower };
-	struct iovec riov = { (void *)(uintptr_t)h->raddr, (size_t)lower };
-	ssize_t got = lower ? process_vm_readv(pid_of(world_src), &liov, 1, &riov, 1, 0) : 0;
-	if (got != (ssize_t)lower) {
+	if (mpii_cma_copy(pid_of(world_src), 0, &local, &remote, 0, lower) != 0) {
 		if (split)
 			mpii_abort_job(MPI_ERR_INTERN, "process_vm_readv refused in the middle of a job");
-		/* EPERM/ENOSYS or a short read: use the ring from now on. */
+		/* EPERM/ENOSYS or a short read: use the ring from now on (it
+		 * sends every byte again, so a partial typed read is harmless). */
 		mpii_g.cma_ok = 0;
 		return 0;
 	}
@@ -114,14 +146,15 @@ void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, i
 		mpii_p2p_finish_recv(req, rts, world_src);
 }
 
-void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, int world_src)
+void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, const void *desc, int world_src)
 {
 	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
 	MPI_Count n = (MPI_Count)h->len, lower = split_point(n);
-	struct iovec liov = { (char *)req->buf + req->dt->true_lb + lower, (size_t)(n - lower) };
-	struct iovec riov = { (char *)(uintptr_t)h->raddr + lower, (size_t)(n - lower) };
-	ssize_t put = process_vm_writev(pid_of(world_src), &liov, 1, &riov, 1, 0);
-	if (put != (ssize_t)(n - lower))
+	struct mpii_cma_side local = own_side(req), remote;
+	/* The receiver is blocked on our WDONE: there is no way back. */
+	if (mpii_cma_peer_side(h, desc, world_src, n, &remote) != MPI_SUCCESS)
+		mpii_abort_job(MPI_ERR_NO_MEM, "cannot rebuild the receiver's datatype");
+	if (mpii_cma_copy(pid_of(world_src), 1, &local, &remote, lower, n - lower) != 0)
 		mpii_abort_job(MPI_ERR_INTERN, "process_vm_writev refused in the middle of a job");
 	/* Our request completes at FIN, which follows in the ring. */
 	mpii_p2p_send_ctl(world_src, MPII_MSG_WDONE, 0, h->rreq);

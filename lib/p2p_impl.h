@@ -38,7 +38,8 @@ struct mpii_umsg {
 	struct mpii_msg_hdr hdr;   /* EAGER or RTS envelope */
 	int world_src;
 	char *data;                /* EAGER: len bytes as they land (inline_data
-				    * for small ones) */
+				    * for small ones); TYPED RTS: the sender's
+				    * type description (hdr.extra bytes) */
 	MPI_Count landed;
 	int complete;              /* all EAGER bytes landed */
 	char inline_data[4096];    /* eager messages need no second allocation */
@@ -49,6 +50,9 @@ struct mpii_tx {
 	struct mpii_tx *next;
 	struct mpii_msg_hdr hdr;
 	struct mpii_request *req;  /* data source for EAGER/DATA, or NULL for control */
+	const void *extra;         /* hdr.extra bytes written after the header: the
+				    * description of the type of a request that
+				    * stays pending until the peer has read it */
 	MPI_Count off;             /* payload bytes already written */
 	int hdr_sent;
 };
@@ -62,12 +66,22 @@ struct mpii_rx {
 	struct mpii_umsg *umsg;    /* an unexpected message */
 };
 
+/* The datatype last rebuilt from descriptions of one peer, keyed by the
+ * description's bytes (lib/p2p_cma_typed.c). */
+struct mpii_peer_type {
+	char *desc;
+	size_t len;
+	struct mpii_datatype *dt;  /* NULL when none */
+};
+
 struct mpii_peer {
 	struct mpii_tx *tx_head, *tx_tail;
 	struct mpii_rx rx;
 	struct shm_ring out;       /* producer handle on ring me -> peer */
 	struct shm_ring in;        /* consumer handle on ring peer -> me */
 	int tx_listed;             /* on the list of peers with queued tx */
+	struct mpii_peer_type rts_type;  /* of its typed RTS (its send buffers) */
+	struct mpii_peer_type cts_type;  /* of its typed CTS+SPLIT (its receive buffers) */
 };
 
 struct mpii_p2p_state {
@@ -91,21 +105,56 @@ static inline uint32_t mpii_first_room(const struct mpii_msg_hdr *h)
 	return mpii_p2p.payload - mpii_hdr_wire_size(h);
 }
 
+/* Extra bytes of this length fit a header cell after a full header (only
+ * control messages carry them) and hdr.extra. */
+static inline int mpii_extra_fits(size_t len)
+{
+	return len <= mpii_p2p.payload - sizeof(struct mpii_msg_hdr) && len <= UINT16_MAX;
+}
+
 /* p2p_send.c */
 struct mpii_tx *mpii_tx_new(void);
 void mpii_tx_enqueue(int world_dst, struct mpii_tx *tx);
 int mpii_p2p_push(void);
 void mpii_p2p_send_ctl(int world_dst, int type, uint64_t sreq, uint64_t rreq);
-void mpii_p2p_send_hdr(int world_dst, const struct mpii_msg_hdr *h);
+/* h, then h->extra bytes of extra (which must live until it is written). */
+void mpii_p2p_send_hdr(int world_dst, const struct mpii_msg_hdr *h, const void *extra);
 void mpii_p2p_notify(int world_dst);
 int mpii_p2p_cancel_send(struct mpii_request *req);
 
-/* p2p_cma.c: single copy by process_vm_readv/writev */
-int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src);
+/* p2p_cma.c: single copy by process_vm_readv/writev.  desc: the bytes
+ * after the header (h->extra of them, TYPED). */
+int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, const void *desc,
+		  int world_src);
 void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
 		     int await_wdone);
-void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, int world_src);
+void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, const void *desc, int world_src);
 void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src);
+
+/* p2p_cma_typed.c: single copies between buffers of any datatype. */
+/* One side of a copy: count elements of dt at base, an address in the
+ * memory of the process the side belongs to. */
+struct mpii_cma_side {
+	const struct mpii_datatype *dt;
+	MPI_Count count;
+	uintptr_t base;
+};
+/* dt is contiguous, or its pieces average SHMPI_CMA_IOV_MIN bytes or
+ * more: copying it with iovecs beats packing it through the ring. */
+int mpii_cma_iov_worth(const struct mpii_datatype *dt);
+/* Bytes [off, off+len) of the message from remote (in process pid) to
+ * local with process_vm_readv, or with write from local to remote with
+ * process_vm_writev.  0, or -1 when the kernel refused (errno set). */
+int mpii_cma_copy(pid_t pid, int write, const struct mpii_cma_side *local,
+		  const struct mpii_cma_side *remote, MPI_Count off, MPI_Count len);
+/* The peer's side of the first `bytes` bytes of the message announced by
+ * h (an RTS: the sender's data; a CTS+SPLIT: the receiver's buffer), with
+ * desc the h->extra bytes after the header.  0, or MPI_ERR_NO_MEM /
+ * MPI_ERR_ARG when the description cannot be rebuilt. */
+int mpii_cma_peer_side(const struct mpii_msg_hdr *h, const void *desc, int world_src, MPI_Count bytes,
+		       struct mpii_cma_side *side);
+/* Drop every peer's rebuilt types (MPI_Finalize). */
+void mpii_cma_types_release(void);
 
 /* p2p_cma_share.c: a large single copy shared by the threads waiting in
  * MPI.  All but help run with the library lock held. */

@@ -43,4 +43,5 @@ void mpii_p2p_finalize(void)
 	/* Control answers (FIN, ACK, CTS) may still be queued: a peer waits
 	 * for them. */
 	mpii_progress_wait(tx_empty, NULL, -1);
+	mpii_cma_types_release();
 }

@@ -16,9 +16,15 @@
  *   DATA   a header addressed to a receive request, then raw payload.
  *   FIN    the receiver has pulled the data of an RTS: the send completes.
  *   ACK    a synchronous-mode eager message has been matched.
- *   CTS+SPLIT  (large contiguous messages, lib/p2p_cma.c) "write the upper
- *          half into my buffer at raddr while I read the lower half"; the
+ *   CTS+SPLIT  (large messages, lib/p2p_cma.c) "write the upper half
+ *          into my buffer at raddr while I read the lower half"; the
  *          sender answers WDONE when its half is written.
+ *   TYPED  (flag of RTS and CTS+SPLIT, lib/p2p_cma_typed.c) the buffer at
+ *          raddr is laid out by a non-contiguous datatype whose binary
+ *          description (lib/pack_dtype.c), `extra` bytes, follows the
+ *          header in the cell; raddr is the buffer's base address (it may
+ *          be 0: MPI_BOTTOM).  Without the flag raddr is where the
+ *          contiguous bytes start, and 0 means "no address, answer CTS".
  *
  * Request addresses (sreq, rreq) are only ever dereferenced by the process
  * that sent them out, which keeps them alive until the answer arrives.
@@ -42,19 +48,21 @@ enum mpii_msg_type {
 enum mpii_msg_flags {
 	MPII_MSGF_SYNC = 1,   /* the sender waits for ACK (synchronous mode) */
 	MPII_MSGF_SPLIT = 2,  /* CTS: both sides copy half (lib/p2p_cma.c) */
+	MPII_MSGF_TYPED = 4,  /* RTS, CTS+SPLIT: a datatype description follows */
 };
 
 struct mpii_msg_hdr {
 	uint8_t type;         /* enum mpii_msg_type */
 	uint8_t flags;
-	uint16_t pad;
+	uint16_t extra;       /* bytes after the header that are not payload (TYPED) */
 	uint32_t ctx;         /* context id */
 	int32_t src;          /* sender's rank in the communicator's local group */
 	int32_t tag;
 	uint64_t len;         /* message bytes (EAGER, RTS, DATA) */
 	uint64_t sreq;        /* sender's request (SYNC EAGER, RTS, CTS, FIN, ACK) */
 	uint64_t rreq;        /* receiver's request (CTS, DATA) */
-	uint64_t raddr;       /* RTS: the sender's data; CTS+SPLIT: the receiver's buffer */
+	uint64_t raddr;       /* RTS: the sender's data; CTS+SPLIT: the receiver's buffer
+			       * (TYPED: the buffer's base address) */
 };
 
 _Static_assert(sizeof(struct mpii_msg_hdr) == 48, "full header: 48 bytes");

@@ -53,15 +53,17 @@ static void land_req(struct mpii_request *req, MPI_Count off, const void *src, M
 	mpii_type_unpack(req->dt, req->count, req->buf, off, src, len);
 }
 
-/* Receiver side of a rendezvous for a request matched with an RTS: a
- * single copy (lib/p2p_cma.c) when both sides are contiguous and the
- * kernel lets us, else CTS and a DATA stream through the ring. */
-static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
+/* Receiver side of a rendezvous for a request matched with an RTS (desc:
+ * the sender's type description of a TYPED one): a single copy
+ * (lib/p2p_cma.c) when both sides are contiguous or of large pieces and
+ * the kernel lets us, else CTS and a DATA stream through the ring. */
+static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, const void *desc,
+		     int world_src)
 {
 	req->status.MPI_SOURCE = h->src;
 	req->status.MPI_TAG = h->tag;
 	req->bytes = (MPI_Count)h->len;
-	if (mpii_cma_pull(req, h, world_src))
+	if (mpii_cma_pull(req, h, desc, world_src))
 		return;
 	req->proto = MPII_P_WAIT_DATA;
 	mpii_p2p_send_ctl(world_src, MPII_MSG_CTS, h->sreq, (uint64_t)(uintptr_t)req);
@@ -71,7 +73,7 @@ static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, int
 void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u)
 {
 	if (u->hdr.type == MPII_MSG_RTS) {
-		pull_rts(req, &u->hdr, u->world_src);
+		pull_rts(req, &u->hdr, u->data, u->world_src);
 		mpii_umsg_free(u);
 		return;
 	}
@@ -114,8 +116,9 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
 /* Unexpected-message records are recycled, and eager messages (up to the
  * 4 KiB eager limit) land in the record itself: a message that arrives
  * before its receive costs no malloc (measured: bw 4 KiB 3.1-3.6 -> 5.4-5.7
- * GB/s). */
-static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, int world_src)
+ * GB/s).  So does the type description of a TYPED RTS (extra, which fits
+ * a cell). */
+static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, const void *extra, int world_src)
 {
 	struct mpii_umsg *u = mpii_p2p.umsg_free;
 	if (u)
@@ -132,6 +135,11 @@ static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, int world_src)
 		u->data = h->len <= sizeof(u->inline_data) ? u->inline_data : malloc((size_t)h->len);
 		if (!u->data)
 			mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
+	} else if (h->extra) {
+		u->data = h->extra <= sizeof(u->inline_data) ? u->inline_data : malloc(h->extra);
+		if (!u->data)
+			mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
+		memcpy(u->data, extra, h->extra);
 	}
 	return u;
 }
@@ -162,7 +170,7 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 		} else {
 			rx->req = mpii_posted_take(h);
 			if (!rx->req) {
-				rx->umsg = new_umsg(h, world_src);
+				rx->umsg = new_umsg(h, NULL, world_src);
 				mpii_unexp_append(rx->umsg);
 			}
 		}
@@ -174,9 +182,9 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 	case MPII_MSG_RTS: {
 		struct mpii_request *req = mpii_posted_take(h);
 		if (req)
-			pull_rts(req, h, world_src);
+			pull_rts(req, h, payload, world_src);
 		else
-			mpii_unexp_append(new_umsg(h, world_src));
+			mpii_unexp_append(new_umsg(h, payload, world_src));
 		break;
 	}
 	case MPII_MSG_WDONE:
@@ -184,7 +192,7 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 		break;
 	case MPII_MSG_CTS: {
 		if (h->flags & MPII_MSGF_SPLIT) {
-			mpii_cma_on_split_cts(h, world_src);
+			mpii_cma_on_split_cts(h, payload, world_src);
 			break;
 		}
 		struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;

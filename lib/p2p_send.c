@@ -88,6 +88,9 @@ static int tx_write(struct shm_ring *ring, struct mpii_tx *t)
 			return 0;
 		uint32_t wire = mpii_hdr_wire_size(&t->hdr);
 		memcpy(cell, &t->hdr, wire);
+		/* Only control messages carry extra bytes: no payload here. */
+		if (t->hdr.extra)
+			memcpy(cell + wire, t->extra, t->hdr.extra);
 		MPI_Count chunk = len < mpii_first_room(&t->hdr) ? len : mpii_first_room(&t->hdr);
 		if (chunk)
 			mpii_type_pack(req->dt, req->count, req->buf, 0, cell + wire, chunk);
@@ -173,19 +176,20 @@ void mpii_tx_enqueue(int dst, struct mpii_tx *t)
 	}
 }
 
-void mpii_p2p_send_hdr(int world_dst, const struct mpii_msg_hdr *h)
+void mpii_p2p_send_hdr(int world_dst, const struct mpii_msg_hdr *h, const void *extra)
 {
 	struct mpii_tx *t = mpii_tx_new();
 	if (!t)
 		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for a control message");
 	t->hdr = *h;
+	t->extra = extra;
 	mpii_tx_enqueue(world_dst, t);
 }
 
 void mpii_p2p_send_ctl(int world_dst, int type, uint64_t sreq, uint64_t rreq)
 {
 	struct mpii_msg_hdr h = { .type = (uint8_t)type, .sreq = sreq, .rreq = rreq };
-	mpii_p2p_send_hdr(world_dst, &h);
+	mpii_p2p_send_hdr(world_dst, &h, NULL);
 }
 
 /* Build the envelope of a send request. */
@@ -200,17 +204,28 @@ static void fill_envelope(struct mpii_tx *t, struct mpii_request *req)
 }
 
 /* Rendezvous.  A contiguous message offers its address for a single copy
- * by the receiver (process_vm_readv); a non-contiguous one offers none
- * (raddr 0), so the receiver answers CTS and the data is packed straight
- * into ring cells and unpacked straight out of them: two copies, no
- * staging buffer to allocate and fault in. */
+ * by the receiver (process_vm_readv).  A non-contiguous one of large
+ * pieces offers its buffer's address and its type's description (TYPED,
+ * lib/p2p_cma_typed.c) when the description fits the cell.  Any other
+ * offers none (raddr 0), so the receiver answers CTS and the data is
+ * packed straight into ring cells and unpacked straight out of them: two
+ * copies, no staging buffer to allocate and fault in. */
 static void prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 {
-	const struct mpii_datatype *dt = req->dt;
-	t->hdr.raddr = dt->flags & MPII_DT_CONTIG
-			       ? (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb)
-			       : 0;
+	struct mpii_datatype *dt = req->dt;
+	const void *desc;
+	size_t len;
 	t->hdr.type = MPII_MSG_RTS;
+	t->hdr.raddr = 0;
+	if (dt->flags & MPII_DT_CONTIG) {
+		t->hdr.raddr = (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb);
+	} else if (mpii_g.cma_ok && mpii_cma_iov_worth(dt) && mpii_type_wire(dt, &desc, &len) == MPI_SUCCESS &&
+		   mpii_extra_fits(len)) {
+		t->hdr.flags |= MPII_MSGF_TYPED;
+		t->hdr.extra = (uint16_t)len;
+		t->hdr.raddr = (uint64_t)(uintptr_t)req->buf;
+		t->extra = desc;
+	}
 }
 
 int mpii_p2p_start(struct mpii_request *req)
@@ -279,6 +294,7 @@ static int send_one_cell(const void *buf, MPI_Count count, struct mpii_datatype 
 	struct mpii_msg_hdr *h = (struct mpii_msg_hdr *)cell;
 	h->type = MPII_MSG_EAGER;
 	h->flags = 0;
+	h->extra = 0;
 	h->ctx = ctx;
 	h->src = comm->rank;
 	h->tag = tag;

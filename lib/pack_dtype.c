@@ -14,6 +14,11 @@
  * entry points do, so a corrupt or hostile buffer gives an error, never a
  * crash; the rebuilt type has the same constructors, hence the same type
  * map, and is committed.
+ *
+ * The transport sends the same description with a typed rendezvous (the
+ * peer reads or writes our buffer through iovecs of our type,
+ * lib/p2p_cma_typed.c): mpii_type_wire encodes a type once and keeps the
+ * bytes with it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -348,4 +353,44 @@ int mpii_dtdesc_decode(const char *buf, size_t avail, size_t *used, MPI_Datatype
 	*used = total;
 	*newtype = t;
 	return MPI_SUCCESS;
+}
+
+/* ------------------------------------------------------------ the transport's copy */
+
+int mpii_type_wire(struct mpii_datatype *dt, const void **desc, size_t *len)
+{
+	struct mpii_typedesc *d = dt->desc;
+	/* Acquire: pairs with the release of the CAS below, so the bytes of
+	 * a description another thread published are complete. */
+	char *w = atomic_load_explicit(&d->wire, memory_order_acquire);
+	if (!w) {
+		char *mine;
+		size_t n;
+		int rc = mpii_dtdesc_encode(dt, &mine, &n);
+		if (rc)
+			return rc;
+		/* Release publishes our bytes; when another thread won, acquire
+		 * (the failure order) gives us its bytes and we drop ours. */
+		if (atomic_compare_exchange_strong_explicit(&d->wire, &w, mine, memory_order_acq_rel,
+							    memory_order_acquire))
+			w = mine;
+		else
+			free(mine);
+	}
+	uint32_t total;
+	memcpy(&total, w + 4, 4);
+	*desc = w;
+	*len = total;
+	return MPI_SUCCESS;
+}
+
+int mpii_type_from_wire(const void *desc, size_t len, struct mpii_datatype **dt)
+{
+	size_t used;
+	int rc = mpii_dtdesc_decode(desc, len, &used, dt);
+	if (rc == MPI_SUCCESS && used != len) {
+		mpii_type_release(dt);
+		return MPI_ERR_ARG;
+	}
+	return rc;
 }

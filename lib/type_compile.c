@@ -254,6 +254,30 @@ out:
 
 static int compile(struct mpii_datatype *dt);
 
+/* Pieces of x: one per RUN, a VEC's child's times its count (saturated:
+ * only the average piece matters, and a type that large has tiny ones). */
+static MPI_Count count_pieces(const struct mpii_tnode *x)
+{
+	const MPI_Count most = (MPI_Count)1 << 62;
+	if (!x)
+		return 0;
+	switch (x->kind) {
+	case MPII_N_RUN:
+		return 1;
+	case MPII_N_VEC: {
+		MPI_Count c = count_pieces(x->child);
+		return c > most / x->count ? most : c * x->count;
+	}
+	case MPII_N_SEQ: {
+		MPI_Count sum = 0;
+		for (int i = 0; i < x->n && sum < most; i++)
+			sum += count_pieces(x->ent[i].node);
+		return sum < most ? sum : most;
+	}
+	}
+	return 0;
+}
+
 static struct mpii_tnode *root_of(MPI_Datatype t, int *nomem)
 {
 	if (compile(t) != MPI_SUCCESS) {
@@ -342,6 +366,7 @@ done:
 	}
 	d->root = root;
 	d->compiled = 1;
+	dt->pieces = count_pieces(root);
 	if (dt->size == 0 || (root && root->kind == MPII_N_RUN && root->size == dt->size &&
 			      dt->size == dt->extent && root->disp == dt->true_lb))
 		dt->flags |= MPII_DT_CONTIG;

@@ -67,6 +67,9 @@ void mpii_type_destroy(struct mpii_datatype *dt)
 			mpii_type_unref(d->inner);
 		if (d->root)
 			mpii_tnode_unref(d->root);
+		/* Relaxed: the last reference is gone (acq_rel in unref), no
+		 * thread can be encoding. */
+		free(atomic_load_explicit(&d->wire, memory_order_relaxed));
 		free(d->ints);
 		free(d->aints);
 		free(d->types);

@@ -63,6 +63,8 @@ struct mpii_typedesc {
 	MPI_Count ext32_size;     /* bytes of one element in external32 */
 	int elem;                 /* mpii_type_elem_basic(), set by the constructor */
 	int depth;                /* nesting depth (predefined: 0) */
+	_Atomic(char *) wire;     /* binary description for the transport
+				   * (mpii_type_wire), NULL until first asked */
 };
 
 /* ---- objects (type_core.c) */

@@ -42,8 +42,8 @@ struct mpii_2double { double a, b; };
 		.refcount = 1, .basic = bk, .size = sizeof(ctype),             \
 		.lb = 0, .extent = sizeof(ctype), .true_lb = 0,                  \
 		.true_extent = sizeof(ctype), .predef_name = cname,              \
-		.desc = &obj##_desc, .nbasic = (nb), .align = _Alignof(ctype),   \
-		.combiner = MPI_COMBINER_NAMED }
+		.desc = &obj##_desc, .pieces = 1, .nbasic = (nb),                \
+		.align = _Alignof(ctype), .combiner = MPI_COMBINER_NAMED }
 #define PREDEF(obj, cname, ctype, bk) PREDEF_N(obj, cname, ctype, bk, 1)
 
 /* A pair type: data is value + int, extent is the C struct's. */
@@ -64,8 +64,9 @@ struct mpii_2double { double a, b; };
 		.refcount = 1, .basic = bk, .size = sizeof(vtype) + sizeof(int), \
 		.lb = 0, .extent = sizeof(ctype), .true_lb = 0,                  \
 		.true_extent = offsetof(ctype, i) + sizeof(int), .predef_name = cname, \
-		.desc = &obj##_desc, .nbasic = 2, .align = _Alignof(ctype),      \
-		.combiner = MPI_COMBINER_NAMED }
+		.desc = &obj##_desc,                                             \
+		.pieces = offsetof(ctype, i) == sizeof(vtype) ? 1 : 2,           \
+		.nbasic = 2, .align = _Alignof(ctype), .combiner = MPI_COMBINER_NAMED }
 
 /* A zero-size marker (MPI_LB, MPI_UB, MPI_DATATYPE). */
 #define MARKER(obj, cname, bk, sticky)                                         \

@@ -5,7 +5,13 @@
  * freeing a predefined type, MPI_DATATYPE in a constructor or a send;
  * a type freed while a nonblocking send uses it stays valid until the
  * send completes.
+ * Also run with every non-empty message by rendezvous and every
+ * non-contiguous type by the typed single copy (SHMPI_CMA_IOV_MIN=1), once
+ * with the copy split between receiver and sender.
  * np: 1 2
+ * env: SHMPI_TEST_DEFAULT=1
+ * env: SHMPI_CMA_IOV_MIN=1 SHMPI_EAGER_MAX=0
+ * env: SHMPI_CMA_IOV_MIN=1 SHMPI_EAGER_MAX=0 SHMPI_CMA_SPLIT_MIN=1
  */
 #include <string.h>
 #include "mpitest.h"

@@ -7,7 +7,13 @@
  * output); MPI_Get_count/MPI_Get_elements on the statuses; MPI_BOTTOM with
  * absolute addresses; 1 MiB of a vector type against the same bytes
  * contiguous (times printed).
+ * Also run with every non-empty message by rendezvous and every
+ * non-contiguous type by the typed single copy (SHMPI_CMA_IOV_MIN=1), once
+ * with the copy split between receiver and sender.
  * np: 1 2 3
+ * env: SHMPI_TEST_DEFAULT=1
+ * env: SHMPI_CMA_IOV_MIN=1 SHMPI_EAGER_MAX=0
+ * env: SHMPI_CMA_IOV_MIN=1 SHMPI_EAGER_MAX=0 SHMPI_CMA_SPLIT_MIN=1
  */
 #include <string.h>
 #include "mpitest.h"

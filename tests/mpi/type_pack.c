@@ -4,7 +4,13 @@
  * one packing unit; MPI_Pack_external/MPI_Unpack_external round trips of
  * every C basic type; MPI_COMM_UNIVERSAL producing external32's bytes;
  * MPI_ERR_TRUNCATE when the buffer is too small.
+ * Also run with every non-empty message by rendezvous and every
+ * non-contiguous type by the typed single copy (SHMPI_CMA_IOV_MIN=1), once
+ * with the copy split between receiver and sender.
  * np: 1 2
+ * env: SHMPI_TEST_DEFAULT=1
+ * env: SHMPI_CMA_IOV_MIN=1 SHMPI_EAGER_MAX=0
+ * env: SHMPI_CMA_IOV_MIN=1 SHMPI_EAGER_MAX=0 SHMPI_CMA_SPLIT_MIN=1
  */
 #include <string.h>
 #include "mpitest.h"
