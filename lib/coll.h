@@ -94,9 +94,11 @@ void mpii_coll_state_free(struct mpii_comm *c);
 int mpii_shm_barrier(struct mpii_comm *c);
 int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		   struct mpii_comm *c);
-/* Rank 0 takes bytes from the arena and every member learns the offset
- * (0: the arena is full) by a point-to-point bcast; collective. */
-uint64_t mpii_shm_share_alloc(struct mpii_comm *c, size_t bytes);
+/* An area of the segment taken at the first call for c (collective: rank
+ * 0 allocates, every member learns the offset); *state remembers the
+ * outcome (1 ready, -1 the arena was full).  Returns 1 when *area is
+ * ready. */
+int mpii_shm_lazy_area(struct mpii_comm *c, size_t bytes, void **area, int *state);
 /* The state of c ready for shared-memory collectives, or NULL. */
 struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c);
 /* A barrier on the shm flags (announce, then wait for every member). */

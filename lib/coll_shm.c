@@ -47,7 +47,9 @@ struct coll_shm_flag {
 };
 _Static_assert(sizeof(struct coll_shm_flag) == SHM_CACHELINE, "one flag per cache line");
 
-uint64_t mpii_shm_share_alloc(struct mpii_comm *c, size_t bytes)
+/* Rank 0 takes bytes from the arena and every member learns the offset
+ * (0: the arena is full) by a point-to-point bcast; collective. */
+static uint64_t share_alloc(struct mpii_comm *c, size_t bytes)
 {
 	uint64_t off = 0;
 	if (c->rank == 0)
@@ -70,7 +72,7 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 	size_t n = (size_t)c->size;
 	size_t slot = (mpii_coll_cfg.shm_slot + SHM_CACHELINE - 1) & ~(size_t)(SHM_CACHELINE - 1);
 	size_t bytes = n * sizeof(struct coll_shm_flag) + 2 * n * slot + mpii_bq_bytes(c->size);
-	uint64_t off = mpii_shm_share_alloc(c, bytes);
+	uint64_t off = share_alloc(c, bytes);
 	cs->members = off ? malloc(sizeof(*cs->members) * n) : NULL;
 	if (!off || !cs->members) {
 		/* A member without memory for the table would hang the others
@@ -98,16 +100,20 @@ static size_t piece_bytes(int n)
 	return p & ~(size_t)(SHM_CACHELINE - 1);
 }
 
+int mpii_shm_lazy_area(struct mpii_comm *c, size_t bytes, void **area, int *state)
+{
+	if (!*state) {
+		uint64_t off = share_alloc(c, bytes);
+		*area = off ? shm_seg_ptr(&mpii_g.seg, off) : NULL;
+		*state = off ? 1 : -1;
+	}
+	return *state > 0;
+}
+
 int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs)
 {
-	if (cs->big_state)
-		return cs->big_state > 0;
-	size_t piece = piece_bytes(c->size);
-	uint64_t off = mpii_shm_share_alloc(c, (size_t)(c->size + 1) * piece);
-	cs->big = off ? shm_seg_ptr(&mpii_g.seg, off) : NULL;
-	cs->big_piece = piece;
-	cs->big_state = off ? 1 : -1;
-	return off != 0;
+	cs->big_piece = piece_bytes(c->size);
+	return mpii_shm_lazy_area(c, (size_t)(c->size + 1) * cs->big_piece, &cs->big, &cs->big_state);
 }
 
 /* The state of c ready for shm, or NULL to fall back. */

@@ -68,16 +68,6 @@ static struct rq_slot *slot_of(struct mpii_coll_state *cs, int r, uint64_t q)
 	return &slots[(size_t)r * MPII_RQ_SLOTS + q % MPII_RQ_SLOTS];
 }
 
-static int rq_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
-{
-	if (!cs->rq_state) {
-		uint64_t off = mpii_shm_share_alloc(c, rq_bytes(c->size));
-		cs->rq = off ? shm_seg_ptr(&mpii_g.seg, off) : NULL;
-		cs->rq_state = off ? 1 : -1;
-	}
-	return cs->rq_state > 0;
-}
-
 struct rq_wait {
 	struct mpii_coll_state *cs;
 	int n, root, next;      /* members below next are known to be in */
@@ -142,7 +132,7 @@ static void fold(struct mpii_coll_state *cs, int n, int me, uint64_t q, const vo
 int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		   struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_coll_state *cs)
 {
-	if (!rq_setup(c, cs))
+	if (!mpii_shm_lazy_area(c, rq_bytes(c->size), &cs->rq, &cs->rq_state))
 		return MPII_SHM_DECLINED;
 	int n = c->size, me = c->rank;
 	uint64_t q = ++cs->rseq;
