@@ -10,7 +10,17 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <mpi.h>
+
+/* Seconds on the monotonic clock, without calling MPI (tests that check
+ * what happens while the program stays out of MPI). */
+static inline double mpitest_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
 
 static inline void mpitest_fail(const char *what, const char *file, int line)
 {
