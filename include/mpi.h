@@ -105,7 +105,7 @@ MPII_API extern struct mpii_errhandler mpii_obj_errors_abort;
 #define MPI_ERRORS_RETURN (&mpii_obj_errors_return)
 #define MPI_ERRORS_ABORT (&mpii_obj_errors_abort)
 
-/* Predefined datatypes (objects defined in lib/type_predefined.c). */
+/* Predefined datatypes (objects defined in lib/datatype/type_predefined.c). */
 MPII_API extern struct mpii_datatype mpii_obj_type_char;
 MPII_API extern struct mpii_datatype mpii_obj_type_short;
 MPII_API extern struct mpii_datatype mpii_obj_type_int;
@@ -245,7 +245,7 @@ MPII_API extern struct mpii_datatype mpii_obj_type_datatype;
 /* Seed 002 6.5: MPI_DATATYPE as the datatype of MPI_Pack/Unpack/Pack_size
  * packs or unpacks datatype descriptions; the buffer is an MPI_Datatype array. */
 
-/* Predefined reduction operations (objects defined in lib/op_predefined.c). */
+/* Predefined reduction operations (objects defined in lib/coll/op_predefined.c). */
 MPII_API extern struct mpii_op mpii_obj_op_max;
 MPII_API extern struct mpii_op mpii_obj_op_min;
 MPII_API extern struct mpii_op mpii_obj_op_sum;
@@ -539,7 +539,7 @@ typedef int MPI_Handle_copy_function(MPI_Handle *handle, MPI_Handletype handlety
 typedef int MPI_Handle_delete_function(MPI_Handle *handle, MPI_Handletype handletype, int keyval,
 				       void *attribute_val, void *extra_state);
 
-/* Predefined callbacks (lib/attr_predefined.c). */
+/* Predefined callbacks (lib/attr/attr_predefined.c). */
 MPII_API int mpii_obj_null_copy_fn(MPI_Comm, int, void *, void *, void *, int *);
 MPII_API int mpii_obj_dup_fn(MPI_Comm, int, void *, void *, void *, int *);
 MPII_API int mpii_obj_null_delete_fn(MPI_Comm, int, void *, void *);

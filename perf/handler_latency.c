@@ -1,6 +1,6 @@
 /*
  * perf/handler_latency.c - latency from sending a message to its handler
- * starting on the receiver's handler thread (lib/handler.c), the receiver's
+ * starting on the receiver's handler thread (lib/ext/handler.c), the receiver's
  * main thread making no MPI call (it sleeps).  Rank 1 stamps
  * CLOCK_MONOTONIC into each message just before MPI_Send, waits `gap` us,
  * and repeats; rank 0 has a self-restarting persistent receive whose

@@ -14,7 +14,7 @@ UNIT_LDADD = libshm.la $(CHECK_LIBS)
 
 check_PROGRAMS += tests/unit/check_ring tests/unit/check_segment tests/unit/check_match
 TESTS += tests/unit/check_ring tests/unit/check_segment tests/unit/check_match
-tests_unit_check_match_SOURCES = tests/unit/check_match.c lib/p2p_match.c
+tests_unit_check_match_SOURCES = tests/unit/check_match.c lib/p2p/p2p_match.c
 tests_unit_check_match_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_match_LDADD = $(CHECK_LIBS)
 tests_unit_check_ring_SOURCES = tests/unit/check_ring.c

@@ -4,9 +4,9 @@
 # directly with stubs of the core (tests/unit/type_stubs.c), so they need
 # no MPI_Init and can reach internal functions.
 TYPE_ENGINE_SOURCES = \
-	lib/type_predefined.c lib/type_core.c lib/type_compile.c lib/type_create.c \
-	lib/type_array.c lib/type_walk.c lib/type_api.c lib/type_query.c lib/type_decode.c \
-	lib/typestr.c lib/typestr_parse.c lib/pack.c lib/pack_dtype.c lib/pack_external.c \
+	lib/datatype/type_predefined.c lib/datatype/type_core.c lib/datatype/type_compile.c lib/datatype/type_create.c \
+	lib/datatype/type_array.c lib/datatype/type_walk.c lib/datatype/type_api.c lib/datatype/type_query.c lib/datatype/type_decode.c \
+	lib/datatype/typestr.c lib/datatype/typestr_parse.c lib/datatype/pack.c lib/datatype/pack_dtype.c lib/datatype/pack_external.c \
 	tests/unit/type_stubs.c
 
 check_PROGRAMS += tests/unit/check_type tests/unit/check_typestr

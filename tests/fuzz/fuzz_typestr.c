@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_typestr.c - libFuzzer target of the character
- * representation parser (lib/typestr_parse.c).  Built and run by
+ * representation parser (lib/datatype/typestr_parse.c).  Built and run by
  * `make fuzz-typestr` (not part of `make check`).
  *
  * Every input must either parse, or fail with MPI_ERR_TYPE_STRING and an
@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/type_impl.h"
+#include "lib/datatype/type_impl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

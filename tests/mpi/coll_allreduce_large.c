@@ -1,6 +1,6 @@
 /*
  * Description: allreduce and reduce of vectors beyond the shm slots - through the
- * segment's reduce-scatter + allgather (lib/coll_shm_allreduce.c), whose
+ * segment's reduce-scatter + allgather (lib/coll/shm_allreduce.c), whose
  * 64 KiB pieces and uneven chunks this covers, the ring and recursive
  * doubling - with sum, max, and a non-commutative user op (composition of
  * affine maps on MPI_2INT, which only a rank-order fold gets right), in

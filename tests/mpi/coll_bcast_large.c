@@ -1,6 +1,6 @@
 /*
  * Description: broadcasts beyond the parity buffers through the segment's
- * large-message area (lib/coll_shm_bcast.c): sizes from 5 KB to 1.1 MB so
+ * large-message area (lib/coll/shm_bcast.c): sizes from 5 KB to 1.1 MB so
  * that pieces wrap around the n + 1 area buffers, contiguous and strided
  * (vector) datatypes, rotating roots, a reader delayed so the root must
  * wait for it, and allreduces of large vectors in between (they share the

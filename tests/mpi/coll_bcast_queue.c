@@ -1,6 +1,6 @@
 /*
  * Description: runs of small broadcasts that let roots run ahead of their
- * readers (lib/coll_shm_queue.c): thousands of back-to-back bcasts with
+ * readers (lib/coll/shm_queue.c): thousands of back-to-back bcasts with
  * rotating and repeated roots, sizes on both sides of the queue's slot
  * limit, some ranks delayed so that the queue fills and the root waits,
  * mixed with allreduce and barrier on the same communicator and on a dup;

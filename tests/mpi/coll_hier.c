@@ -192,7 +192,7 @@ int main(int argc, char **argv)
 	TEST_MPI(MPI_Comm_free(&uneven));
 
 	/* Rank order alternating between the faked nodes (node of world rank
-	 * w is w * k / n, lib/numa.c): a reduction that combined node by node
+	 * w is w * k / n, lib/coll/numa.c): a reduction that combined node by node
 	 * would give a non-commutative op a wrong result here. */
 	const char *fake = getenv("SHMPI_COLL_FAKE_NUMA");
 	int k = fake ? atoi(fake) : 1, node = (int)((long)w * k / n), first = 0;

@@ -1,6 +1,6 @@
 /*
  * Description: runs of small reduces that let non-roots run ahead of the
- * root (lib/coll_shm_rqueue.c): thousands of back-to-back MPI_Reduce calls
+ * root (lib/coll/shm_rqueue.c): thousands of back-to-back MPI_Reduce calls
  * with long runs of one root, the root delayed so that the queues fill and
  * contributors wait for its folds, sizes on both sides of the queue's slot
  * limit, a non-commutative user op (affine maps, which only a rank-order

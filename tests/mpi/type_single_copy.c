@@ -1,6 +1,6 @@
 /*
  * Description: large messages between buffers of non-contiguous types of
- * large pieces (the typed single copy, lib/p2p_cma_typed.c) and every mix
+ * large pieces (the typed single copy, lib/p2p/p2p_cma_typed.c) and every mix
  * with contiguous and small-piece layouts on the other side; data checked
  * against MPI_Unpack(MPI_Pack(sender's data)) over the whole receive span
  * (gaps untouched); truncation (MPI_ERR_TRUNCATE, nothing past the

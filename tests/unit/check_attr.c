@@ -1,16 +1,16 @@
 /*
- * tests/unit/check_attr.c - the attribute list internals of lib/attr.c
+ * tests/unit/check_attr.c - the attribute list internals of lib/attr/attr.c
  * without a running MPI job: keyval life-cycle, attachment order and
  * reverse-order deletion, replacement in place, copy callbacks (dup, null,
  * failing), failing delete callbacks, keyvals freed while in use, and the
  * calling conventions of the callbacks.
  *
- * Description: lib/attr.c unit tests (keyvals and attribute lists).
+ * Description: lib/attr/attr.c unit tests (keyvals and attribute lists).
  */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include "lib/attr.h"
+#include "lib/attr/attr.h"
 
 typedef void (*gfn)(void);
 

@@ -1,11 +1,11 @@
 /*
- * Description: unit tests of the matching queues (lib/p2p_match.c):
+ * Description: unit tests of the matching queues (lib/p2p/p2p_match.c):
  * wildcards, context separation, posted receives matched in post order,
  * unexpected messages in arrival order, removal from the middle.
  */
 #include <check.h>
 #include <stdlib.h>
-#include "lib/p2p_impl.h"
+#include "lib/p2p/p2p_impl.h"
 
 struct mpii_p2p_state mpii_p2p;
 

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <sys/uio.h>
 #include <unistd.h>
-#include "lib/type_impl.h"
+#include "lib/datatype/type_impl.h"
 
 extern int type_stub_last_class;
 extern char type_stub_last_msg[];

@@ -9,7 +9,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lib/type_impl.h"
+#include "lib/datatype/type_impl.h"
 
 extern int type_stub_last_class;
 extern char type_stub_last_msg[];

@@ -8,10 +8,10 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
-#include "lib/attr.h"
-#include "lib/comm.h"
-#include "lib/errors.h"
-#include "lib/global.h"
+#include "lib/attr/attr.h"
+#include "lib/comm/comm.h"
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
 
 struct mpii_global mpii_g = { .initialized = 1 };
 struct mpii_comm mpii_obj_comm_world = { .magic = MPII_MAGIC_COMM };

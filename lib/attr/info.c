@@ -1,0 +1,307 @@
+/*
+ * lib/attr/info.c - MPI_Info: create, set, get, get_valuelen, delete,
+ * get_nkeys, get_nthkey, dup, free, and the predefined MPI_INFO_ENV.
+ *
+ * An info is a small array of (key, value) pairs kept in insertion order,
+ * which is the order MPI_Info_get_nthkey reports; setting an existing key
+ * replaces its value in place.  Keys are at most MPI_MAX_INFO_KEY - 1
+ * characters and values MPI_MAX_INFO_VAL - 1 (MPI_ERR_INFO_KEY /
+ * MPI_ERR_INFO_VALUE beyond).  Freed infos are poisoned (MPII_MAGIC_FREED)
+ * and their memory is released; their handle was set to MPI_INFO_NULL.
+ *
+ * MPI_INFO_ENV is filled on first use with the standard keys the launcher
+ * environment can answer (command, maxprocs, host, arch, wdir,
+ * thread_level) and is read-only.  As the standard allows, info objects
+ * are not locked: two threads must not use one info at the same time
+ * (MPI_INFO_ENV excepted, whose filling is guarded).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/attr/info.h"
+
+MPII_API struct mpii_info mpii_obj_info_env = { .magic = MPII_MAGIC_INFO };
+
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+
+/* ------------------------------------------------------------ entries */
+
+static int find(const struct mpii_info *info, const char *key)
+{
+	for (int i = 0; i < info->n; i++)
+		if (strcmp(info->ent[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
+/* Set key = val.  MPI_SUCCESS or MPI_ERR_NO_MEM. */
+static int put(struct mpii_info *info, const char *key, const char *val)
+{
+	int i = find(info, key);
+	char *v = strdup(val), *k = NULL;
+
+	if (!v)
+		return MPI_ERR_NO_MEM;
+	if (i >= 0) {
+		free(info->ent[i].val);
+		info->ent[i].val = v;
+		return MPI_SUCCESS;
+	}
+	if (info->n == info->cap) {
+		int ncap = info->cap ? 2 * info->cap : 8;
+		struct mpii_info_entry *ne = realloc(info->ent, ncap * sizeof(*ne));
+		if (!ne)
+			goto fail_grow;
+		info->ent = ne;
+		info->cap = ncap;
+	}
+	if (!(k = strdup(key)))
+		goto fail_grow;
+	info->ent[info->n].key = k;
+	info->ent[info->n].val = v;
+	info->n++;
+	return MPI_SUCCESS;
+
+fail_grow:
+	free(v);
+	return MPI_ERR_NO_MEM;
+}
+
+static void fill_env(void)
+{
+	struct mpii_info *e = &mpii_obj_info_env;
+	char buf[4096];
+	struct utsname u;
+	static const char *levels[] = { "MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED",
+					"MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE" };
+	ssize_t n;
+
+	/* out of memory here leaves keys out; nothing to report them to */
+	if ((n = readlink("/proc/self/exe", buf, sizeof(buf) - 1)) > 0) {
+		buf[n] = '\0';
+		(void)put(e, "command", buf);
+	}
+	snprintf(buf, sizeof(buf), "%d", mpii_g.size);
+	(void)put(e, "maxprocs", buf);
+	if (gethostname(buf, sizeof(buf) - 1) == 0) {
+		buf[sizeof(buf) - 1] = '\0';
+		(void)put(e, "host", buf);
+	}
+	if (uname(&u) == 0)
+		(void)put(e, "arch", u.machine);
+	if (getcwd(buf, sizeof(buf)))
+		(void)put(e, "wdir", buf);
+	if (mpii_g.thread_level >= 0 && mpii_g.thread_level <= 3)
+		(void)put(e, "thread_level", levels[mpii_g.thread_level]);
+}
+
+/* Check an info handle for reading; fills MPI_INFO_ENV on first use. */
+static int check(MPI_Info info)
+{
+	if (!MPII_VALID(info, MPII_MAGIC_INFO))
+		return MPI_ERR_INFO;
+	if (info == MPI_INFO_ENV)
+		pthread_once(&env_once, fill_env);
+	return MPI_SUCCESS;
+}
+
+/* A key the standard accepts: 1 .. MPI_MAX_INFO_KEY - 1 characters. */
+static int key_ok(const char *key)
+{
+	size_t n;
+	if (!key)
+		return 0;
+	n = strnlen(key, MPI_MAX_INFO_KEY);
+	return n > 0 && n < MPI_MAX_INFO_KEY;
+}
+
+/* --------------------------------------------------------- internal */
+
+const char *mpii_info_lookup(struct mpii_info *info, const char *key)
+{
+	int i;
+	if (!info || check(info) != MPI_SUCCESS || (i = find(info, key)) < 0)
+		return NULL;
+	return info->ent[i].val;
+}
+
+int mpii_info_dup(struct mpii_info *src, struct mpii_info **out)
+{
+	struct mpii_info *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return MPI_ERR_NO_MEM;
+	d->magic = MPII_MAGIC_INFO;
+	for (int i = 0; src && i < src->n; i++) {
+		if (put(d, src->ent[i].key, src->ent[i].val) != MPI_SUCCESS) {
+			mpii_info_release(d);
+			return MPI_ERR_NO_MEM;
+		}
+	}
+	*out = d;
+	return MPI_SUCCESS;
+}
+
+void mpii_info_release(struct mpii_info *info)
+{
+	if (!info || info == MPI_INFO_ENV)
+		return;
+	for (int i = 0; i < info->n; i++) {
+		free(info->ent[i].key);
+		free(info->ent[i].val);
+	}
+	free(info->ent);
+	info->magic = MPII_MAGIC_FREED;
+	free(info);
+}
+
+/* ------------------------------------------------------------ public */
+
+#pragma weak MPI_Info_create = PMPI_Info_create
+int PMPI_Info_create(MPI_Info *info)
+{
+	static const char fn[] = "MPI_Info_create";
+
+	if (!info)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "info is NULL");
+	if (mpii_info_dup(NULL, info) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Info_set = PMPI_Info_set
+int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
+{
+	static const char fn[] = "MPI_Info_set";
+
+	if (check(info) != MPI_SUCCESS || info == MPI_INFO_ENV)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid or read-only info");
+	if (!key_ok(key))
+		return mpii_err(NULL, MPI_ERR_INFO_KEY, fn, "key empty, NULL or too long");
+	if (!value || strnlen(value, MPI_MAX_INFO_VAL) >= MPI_MAX_INFO_VAL)
+		return mpii_err(NULL, MPI_ERR_INFO_VALUE, fn, "value NULL or too long");
+	if (put(info, key, value) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Info_get = PMPI_Info_get
+int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
+{
+	static const char fn[] = "MPI_Info_get";
+	int i;
+
+	if (check(info) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
+	if (!key_ok(key))
+		return mpii_err(NULL, MPI_ERR_INFO_KEY, fn, "key empty, NULL or too long");
+	if (valuelen < 0 || !value || !flag)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "bad valuelen, value or flag");
+	if ((i = find(info, key)) < 0) {
+		*flag = 0;
+		return MPI_SUCCESS;
+	}
+	/* value has room for valuelen characters and the NUL */
+	strncpy(value, info->ent[i].val, valuelen);
+	value[valuelen] = '\0';
+	*flag = 1;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Info_get_valuelen = PMPI_Info_get_valuelen
+int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
+{
+	static const char fn[] = "MPI_Info_get_valuelen";
+	int i;
+
+	if (check(info) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
+	if (!key_ok(key))
+		return mpii_err(NULL, MPI_ERR_INFO_KEY, fn, "key empty, NULL or too long");
+	if (!valuelen || !flag)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "valuelen or flag is NULL");
+	if ((i = find(info, key)) < 0) {
+		*flag = 0;
+		return MPI_SUCCESS;
+	}
+	*valuelen = (int)strlen(info->ent[i].val);
+	*flag = 1;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Info_delete = PMPI_Info_delete
+int PMPI_Info_delete(MPI_Info info, const char *key)
+{
+	static const char fn[] = "MPI_Info_delete";
+	int i;
+
+	if (check(info) != MPI_SUCCESS || info == MPI_INFO_ENV)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid or read-only info");
+	if (!key_ok(key))
+		return mpii_err(NULL, MPI_ERR_INFO_KEY, fn, "key empty, NULL or too long");
+	if ((i = find(info, key)) < 0)
+		return mpii_err(NULL, MPI_ERR_INFO_NOKEY, fn, "key \"%s\" not set", key);
+	free(info->ent[i].key);
+	free(info->ent[i].val);
+	memmove(&info->ent[i], &info->ent[i + 1], (info->n - i - 1) * sizeof(info->ent[0]));
+	info->n--;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Info_get_nkeys = PMPI_Info_get_nkeys
+int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
+{
+	static const char fn[] = "MPI_Info_get_nkeys";
+
+	if (check(info) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
+	if (!nkeys)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "nkeys is NULL");
+	*nkeys = info->n;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Info_get_nthkey = PMPI_Info_get_nthkey
+int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
+{
+	static const char fn[] = "MPI_Info_get_nthkey";
+
+	if (check(info) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
+	if (n < 0 || n >= info->n || !key)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "n = %d out of range [0, %d) or key NULL",
+				n, info->n);
+	strcpy(key, info->ent[n].key);   /* at most MPI_MAX_INFO_KEY - 1 chars */
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Info_dup = PMPI_Info_dup
+int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
+{
+	static const char fn[] = "MPI_Info_dup";
+
+	if (check(info) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
+	if (!newinfo)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "newinfo is NULL");
+	if (mpii_info_dup(info, newinfo) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Info_free = PMPI_Info_free
+int PMPI_Info_free(MPI_Info *info)
+{
+	static const char fn[] = "MPI_Info_free";
+
+	if (!info || check(*info) != MPI_SUCCESS || *info == MPI_INFO_ENV)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid or predefined info");
+	mpii_info_release(*info);
+	*info = MPI_INFO_NULL;
+	return MPI_SUCCESS;
+}

@@ -1,0 +1,220 @@
+/*
+ * lib/coll/coll.h - collectives inside the library: the per-communicator state,
+ * the algorithm selection (docs/collectives.md), and one internal function
+ * per collective that the public entry points, the nonblocking versions and
+ * the communicator constructors share.
+ *
+ * Convention: the internal functions take checked arguments, return an MPI
+ * error class, and run to completion when reqp is NULL or start a
+ * nonblocking operation and return its request in *reqp.  Called with the
+ * library lock held.
+ */
+#ifndef MPII_COLL_H
+#define MPII_COLL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "mpi.h"
+#include "lib/comm/comm.h"
+#include "lib/datatype/datatype.h"
+#include "shm/atomic.h"
+#include "lib/coll/op.h"
+#include "lib/core/request.h"
+
+/* Algorithms an environment variable can force (SHMPI_COLL_<NAME>). */
+enum mpii_coll_alg {
+	MPII_ALG_AUTO = 0,
+	MPII_ALG_SHM,       /* flags and buffers in the segment */
+	MPII_ALG_RD,        /* recursive doubling / dissemination */
+	MPII_ALG_RING,      /* ring (reduce-scatter + allgather for allreduce) */
+	MPII_ALG_BINOMIAL,  /* binomial tree */
+	MPII_ALG_LINEAR,    /* root talks to everyone */
+};
+
+struct mpii_coll_config {
+	int initialized;
+	int barrier;         /* SHMPI_COLL_BARRIER=shm|rd */
+	int bcast;           /* SHMPI_COLL_BCAST=shm|binomial|linear */
+	int reduce;          /* SHMPI_COLL_REDUCE=shm|binomial|linear */
+	int allreduce;       /* SHMPI_COLL_ALLREDUCE=shm|rd|ring */
+	size_t shm_slot;     /* SHMPI_COLL_SHM_SLOT: bytes per member and buffer */
+	size_t shm_max;      /* SHMPI_COLL_SHM_MAX: largest message through the segment */
+	size_t ring_min;     /* SHMPI_COLL_RING_MIN: allreduce switches rd -> ring */
+	size_t ring_min2;    /* SHMPI_COLL_RING_MIN2: two ranks: ring from here, segment area below */
+	size_t shm_large_min;  /* SHMPI_COLL_SHM_LARGE_MIN: allreduce through the segment area (n > 2) */
+	size_t bcast_large_min; /* SHMPI_COLL_BCAST_LARGE_MIN: bcast from here through the segment area */
+	size_t bcast_large_max2; /* SHMPI_COLL_BCAST_LARGE_MAX2: two ranks: below this only */
+	int hier;            /* SHMPI_COLL_HIER=off: 0, else 1 (two levels across NUMA nodes) */
+};
+
+extern struct mpii_coll_config mpii_coll_cfg;
+
+/* Read the SHMPI_COLL_* variables (once; called lazily by the first
+ * collective). */
+void mpii_coll_config_init(void);
+
+/* Per-communicator state (comm->coll), created lazily. */
+struct mpii_coll_state {
+	int shm_state;                  /* 0 not tried, 1 ready, -1 unavailable */
+	struct coll_shm_flag *flags;    /* [size] in the segment */
+	char *data;                     /* [2][size][slot] in the segment */
+	size_t slot;
+	uint64_t seq;                   /* shm collectives done on this comm */
+	uint64_t min_seen;              /* every member's flag is >= this */
+	struct shm_member **members;    /* control block of each member */
+	struct mpii_comm *local;        /* intercommunicators: the local group */
+	struct mpii_shm_line *bq;        /* small-bcast queue in the segment */
+	uint64_t bseq;                  /* small broadcasts done on this comm */
+	uint64_t bq_min_done;           /* every member's done[] is >= this */
+	void *rq;                       /* small-reduce queues in the segment */
+	uint64_t rseq;                  /* small reduces done on this comm */
+	int rq_state;                   /* 0 not tried, 1 ready, -1 unavailable */
+	void *big;                      /* large-allreduce area in the segment */
+	size_t big_piece;               /* its piece size */
+	int big_state;                  /* 0 not tried, 1 ready, -1 unavailable */
+	int hier_state;                 /* 0 not decided, 1 two levels, -1 flat */
+	struct mpii_coll_hier *hier;    /* the node and leader communicators */
+};
+
+/* One 64-bit word alone on its cache line, in the segment. */
+struct mpii_shm_line {
+	shm_cacheline_aligned _Atomic uint64_t v;
+};
+
+/* The state of comm, created on first use; NULL when out of memory. */
+struct mpii_coll_state *mpii_coll_state(struct mpii_comm *c);
+
+/* Free comm's collective and topology state (at MPI_Comm_free). */
+void mpii_coll_state_free(struct mpii_comm *c);
+
+/* Shared-memory algorithms (lib/coll/shm.c).  Each returns MPI_SUCCESS,
+ * an error class, or MPII_SHM_DECLINED when the segment cannot be used
+ * (then no member used it and the caller falls back to point-to-point). */
+#define MPII_SHM_DECLINED (-1)
+int mpii_shm_barrier(struct mpii_comm *c);
+int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		   struct mpii_comm *c);
+/* An area of the segment taken at the first call for c (collective: rank
+ * 0 allocates, every member learns the offset); *state remembers the
+ * outcome (1 ready, -1 the arena was full).  Returns 1 when *area is
+ * ready. */
+int mpii_shm_lazy_area(struct mpii_comm *c, size_t bytes, void **area, int *state);
+/* The state of c ready for shared-memory collectives, or NULL. */
+struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c);
+/* A barrier on the shm flags (announce, then wait for every member). */
+void mpii_shm_sync(struct mpii_comm *c, struct mpii_coll_state *cs);
+/* Flag protocol of lib/coll/shm.c, for the algorithms in other files. */
+void mpii_shm_wait_all(struct mpii_coll_state *cs, int n, uint64_t target);
+void mpii_shm_wait_one(struct mpii_coll_state *cs, int n, int who, uint64_t target);
+int mpii_shm_announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int always);
+/* The large-message area (n + 1 pieces of cs->big_piece bytes), taken from
+ * the arena at the first use (collective); 0 when the arena is full. */
+int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs);
+/* Broadcast of large messages through the area (lib/coll/shm_bcast.c). */
+int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+			 struct mpii_comm *c);
+/* Reduce (to root; root < 0: allreduce) of large vectors through one area
+ * (lib/coll/shm_allreduce.c). */
+int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			  struct mpii_op *op, int root, struct mpii_comm *c);
+/* Small reduces to a root through per-member queues
+ * (lib/coll/shm_rqueue.c): up to MPII_RQ_SLOT - 8 bytes, SLOTS in flight. */
+#define MPII_RQ_SLOTS 32
+#define MPII_RQ_SLOT 256
+int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		   struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_coll_state *cs);
+/* Small broadcasts through a queue of slots (lib/coll/shm_queue.c): up to
+ * MPII_BQ_SLOT - 8 bytes, up to MPII_BQ_SLOTS in flight. */
+#define MPII_BQ_SLOTS 64
+#define MPII_BQ_SLOT 576
+size_t mpii_bq_bytes(int n);
+int mpii_bq_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		  struct mpii_comm *c, struct mpii_coll_state *cs);
+int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		    struct mpii_op *op, int root, struct mpii_comm *c);
+int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		       struct mpii_op *op, struct mpii_comm *c);
+
+/* Two-level collectives across NUMA nodes (lib/coll/coll_hier.c): blocking
+ * calls on a communicator whose members are on several nodes, commutative
+ * ops only.  Each returns MPI_SUCCESS, an error class, or
+ * MPII_SHM_DECLINED when the communicator or op does not qualify (the
+ * same answer on every member; then the caller runs the flat algorithm). */
+int mpii_hier_barrier(struct mpii_comm *c);
+int mpii_hier_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		    struct mpii_comm *c);
+int mpii_hier_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		     struct mpii_op *op, int root, struct mpii_comm *c);
+int mpii_hier_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			struct mpii_op *op, struct mpii_comm *c);
+/* Free the node and leader communicators of cs (at MPI_Comm_free). */
+void mpii_hier_free(struct mpii_coll_state *cs);
+
+/* The collectives (lib/coll_*.c).  sbuf may be MPI_IN_PLACE where the
+ * standard allows it. */
+int mpii_barrier(struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+	       struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_gatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		 const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
+		 int root, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
+		  struct mpii_datatype *stype, void *rbuf, MPI_Count rcount,
+		  struct mpii_datatype *rtype, int root, struct mpii_comm *c,
+		  struct mpii_request **reqp);
+int mpii_allgatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		    const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
+		    struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,
+		   struct mpii_datatype *const *stypes, void *rbuf, const MPI_Count *rcounts,
+		   const MPI_Aint *rdispls, struct mpii_datatype *const *rtypes,
+		   struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		   struct mpii_op *op, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
+			struct mpii_datatype *dt, struct mpii_op *op, struct mpii_comm *c,
+			struct mpii_request **reqp);
+int mpii_scan(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+	      struct mpii_op *op, int exclusive, struct mpii_comm *c,
+	      struct mpii_request **reqp);
+
+/* Intercommunicators (lib/coll/coll_inter.c; the functions above hand over):
+ * MPI-3.1 5.2.3 semantics, root MPI_ROOT, MPI_PROC_NULL or a remote rank;
+ * count and displacement arrays are of the remote group's size, except
+ * reduce_scatter's rcounts (the local group's).  No MPI_IN_PLACE. */
+int mpii_inter_barrier(struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+		     struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_gatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		       const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
+		       int root, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
+			struct mpii_datatype *stype, void *rbuf, MPI_Count rcount,
+			struct mpii_datatype *rtype, int root, struct mpii_comm *c,
+			struct mpii_request **reqp);
+int mpii_inter_allgatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype,
+			  void *rbuf, const MPI_Count *rcounts, const MPI_Aint *displs,
+			  struct mpii_datatype *rtype, struct mpii_comm *c,
+			  struct mpii_request **reqp);
+int mpii_inter_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+		      struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
+			 struct mpii_op *op, struct mpii_comm *c, struct mpii_request **reqp);
+int mpii_inter_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
+			      struct mpii_datatype *dt, struct mpii_op *op, struct mpii_comm *c,
+			      struct mpii_request **reqp);
+
+/* Schedule builders shared by composite collectives (lib/coll_*.c). */
+struct mpii_sched;
+void mpii_build_barrier(struct mpii_sched *s, int n, int r);
+void mpii_build_bcast(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
+		      int root, int n, int r, int linear);
+void mpii_build_reduce(struct mpii_sched *s, const void *sbuf, void *rbuf, MPI_Count count,
+		       struct mpii_datatype *dt, struct mpii_op *op, int root, int n, int r);
+void mpii_build_scatterv(struct mpii_sched *s, const void *sbuf, const MPI_Count *scounts,
+			 const MPI_Aint *displs, struct mpii_datatype *stype, void *rbuf,
+			 MPI_Count rcount, struct mpii_datatype *rtype, int root, int n, int r);
+
+#endif

@@ -1,0 +1,159 @@
+/*
+ * lib/coll/coll_gather.c - gather(v), scatter(v), allgather(v), alltoall(v/w)
+ * as point-to-point schedules: linear gather/scatter (the root posts every
+ * transfer at once), ring allgather, and a one-round pairwise exchange for
+ * alltoall (all receives and sends posted together, staggered by rank so
+ * that members do not all hit the same peer first).
+ *
+ * Displacements are in elements of the receive/send type (v versions) or
+ * bytes (alltoallw), as the standard defines them; the public entry points
+ * convert the fixed-size versions into v form.  Alltoall serves
+ * intercommunicators too (block i goes to and comes from remote rank i);
+ * the rooted and gathering ones hand them to lib/coll/coll_inter.c.
+ */
+#include "lib/coll/coll.h"
+#include "lib/coll/nbc.h"
+
+static char *at(const void *buf, MPI_Aint disp, const struct mpii_datatype *dt)
+{
+	return (char *)buf + disp * dt->extent;
+}
+
+static void hold2(struct mpii_sched *s, struct mpii_request **reqp, struct mpii_datatype *a,
+		  struct mpii_datatype *b)
+{
+	if (reqp) {
+		mpii_sched_hold_type(s, a);
+		mpii_sched_hold_type(s, b);
+	}
+}
+
+int mpii_gatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		 const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
+		 int root, struct mpii_comm *c, struct mpii_request **reqp)
+{
+	if (c->is_inter)
+		return mpii_inter_gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, c,
+					  reqp);
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	hold2(s, reqp, stype, rtype);
+	int n = c->size, r = c->rank;
+	if (r != root) {
+		mpii_sched_send(s, sbuf, scount, stype, root);
+	} else {
+		for (int k = 1; k < n; k++) {
+			int i = (root + k) % n;
+			mpii_sched_recv(s, at(rbuf, displs[i], rtype), rcounts[i], rtype, i);
+		}
+		if (sbuf != MPI_IN_PLACE)
+			mpii_sched_copy(s, sbuf, scount, stype, at(rbuf, displs[r], rtype), rcounts[r],
+					rtype);
+	}
+	return mpii_sched_finish(s, reqp);
+}
+
+void mpii_build_scatterv(struct mpii_sched *s, const void *sbuf, const MPI_Count *scounts,
+			 const MPI_Aint *displs, struct mpii_datatype *stype, void *rbuf,
+			 MPI_Count rcount, struct mpii_datatype *rtype, int root, int n, int r)
+{
+	if (r != root) {
+		mpii_sched_recv(s, rbuf, rcount, rtype, root);
+	} else {
+		for (int k = 1; k < n; k++) {
+			int i = (root + k) % n;
+			mpii_sched_send(s, at(sbuf, displs[i], stype), scounts[i], stype, i);
+		}
+		if (rbuf != MPI_IN_PLACE)
+			mpii_sched_copy(s, at(sbuf, displs[r], stype), scounts[r], stype, rbuf, rcount,
+					rtype);
+	}
+	mpii_sched_fence(s);
+}
+
+int mpii_scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *displs,
+		  struct mpii_datatype *stype, void *rbuf, MPI_Count rcount,
+		  struct mpii_datatype *rtype, int root, struct mpii_comm *c,
+		  struct mpii_request **reqp)
+{
+	if (c->is_inter)
+		return mpii_inter_scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, c,
+					   reqp);
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	hold2(s, reqp, stype, rtype);
+	mpii_build_scatterv(s, sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, c->size,
+			    c->rank);
+	return mpii_sched_finish(s, reqp);
+}
+
+int mpii_allgatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		    const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
+		    struct mpii_comm *c, struct mpii_request **reqp)
+{
+	if (c->is_inter)
+		return mpii_inter_allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, c,
+					     reqp);
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	hold2(s, reqp, stype, rtype);
+	int n = c->size, r = c->rank;
+	if (sbuf != MPI_IN_PLACE)
+		mpii_sched_copy(s, sbuf, scount, stype, at(rbuf, displs[r], rtype), rcounts[r], rtype);
+	/* ring: in step k, pass on the block received in step k - 1 */
+	int right = (r + 1) % n, left = (r - 1 + n) % n;
+	for (int k = 0; k < n - 1; k++) {
+		int sb = (r - k + n) % n, rb = (r - k - 1 + n) % n;
+		mpii_sched_send(s, at(rbuf, displs[sb], rtype), rcounts[sb], rtype, right);
+		mpii_sched_recv(s, at(rbuf, displs[rb], rtype), rcounts[rb], rtype, left);
+		mpii_sched_fence(s);
+	}
+	return mpii_sched_finish(s, reqp);
+}
+
+int mpii_alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,
+		   struct mpii_datatype *const *stypes, void *rbuf, const MPI_Count *rcounts,
+		   const MPI_Aint *rdispls, struct mpii_datatype *const *rtypes,
+		   struct mpii_comm *c, struct mpii_request **reqp)
+{
+	struct mpii_sched *s = mpii_sched_new(c);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	/* n peers (the remote group of an intercommunicator, where there is
+	 * no block for this process itself: first = 0, no local copy) */
+	int n = mpii_comm_peer_size(c), r = c->rank, first = c->is_inter ? 0 : 1;
+	if (reqp)
+		for (int i = 0; i < n; i++)
+			hold2(s, reqp, sbuf == MPI_IN_PLACE ? NULL : stypes[i], rtypes[i]);
+	const void **src = NULL;
+	if (sbuf == MPI_IN_PLACE) { /* intracommunicators only */
+		/* Send from a copy of what rbuf held, since it is overwritten. */
+		src = (const void **)mpii_sched_tmp(s, n, MPI_AINT);
+		for (int i = 0; src && i < n; i++) {
+			if (i == r)
+				continue;
+			void *t = mpii_sched_tmp(s, rcounts[i], rtypes[i]);
+			mpii_sched_copy(s, (char *)rbuf + rdispls[i], rcounts[i], rtypes[i], t, rcounts[i],
+					rtypes[i]);
+			src[i] = t;
+		}
+	}
+	for (int k = first; k < n; k++) {
+		int from = (r - k + n) % n;
+		mpii_sched_recv(s, (char *)rbuf + rdispls[from], rcounts[from], rtypes[from], from);
+	}
+	for (int k = first; k < n; k++) {
+		int to = (r + k) % n;
+		if (src)
+			mpii_sched_send(s, src[to], rcounts[to], rtypes[to], to);
+		else if (sbuf != MPI_IN_PLACE)
+			mpii_sched_send(s, (const char *)sbuf + sdispls[to], scounts[to], stypes[to], to);
+	}
+	if (!c->is_inter && sbuf != MPI_IN_PLACE)
+		mpii_sched_copy(s, (const char *)sbuf + sdispls[r], scounts[r], stypes[r],
+				(char *)rbuf + rdispls[r], rcounts[r], rtypes[r]);
+	return mpii_sched_finish(s, reqp);
+}

@@ -1,0 +1,141 @@
+/*
+ * lib/coll/op.c - MPI_Op objects: MPI_Op_create/free/commutative,
+ * MPI_Reduce_local, and mpii_op_apply, which every reduction of the
+ * library (collectives, later accumulate) calls.
+ *
+ * A user op is freed when its handle is freed and no operation in flight
+ * still holds it (nonblocking collectives take a reference).  Freed objects
+ * keep MPII_MAGIC_FREED and are never returned to malloc, so a stale handle
+ * fails the check instead of crashing.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include "lib/coll/op.h"
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/core/lock.h"
+
+int mpii_op_check(MPI_Op op)
+{
+	return MPII_VALID(op, MPII_MAGIC_OP) ? MPI_SUCCESS : MPI_ERR_OP;
+}
+
+int mpii_op_check_type(const struct mpii_op *op, const struct mpii_datatype *dt)
+{
+	if (op->kind == MPII_OP_USER)
+		return MPI_SUCCESS;
+	if (op->kind == MPII_OP_REPLACE || op->kind == MPII_OP_NO_OP)
+		return MPI_ERR_OP; /* one-sided only */
+	int basic = mpii_type_elem_basic(dt);
+	if (basic == MPII_B_NONE && !(dt->flags & MPII_DT_PREDEFINED))
+		return MPI_SUCCESS; /* no elements: nothing to combine */
+	if (basic < 0)
+		return MPI_ERR_OP;  /* a derived type mixing kinds */
+	/* A zero-length run answers whether the (op, kind) pair exists. */
+	return mpii_op_predefined_apply(op->kind, basic, NULL, NULL, 0);
+}
+
+void mpii_op_apply(const struct mpii_op *op, const void *in, void *inout, MPI_Count count,
+		   struct mpii_datatype *dt)
+{
+	if (op->kind != MPII_OP_USER) {
+		if (dt->flags & MPII_DT_PREDEFINED)
+			(void)mpii_op_predefined_apply(op->kind, dt->basic, in, inout, count);
+		else
+			mpii_op_apply_derived(op->kind, in, inout, count, dt);
+		return;
+	}
+	/* The user function takes an int count: feed it in chunks. */
+	MPI_Datatype t = dt;
+	while (count > 0) {
+		int len = count > INT_MAX ? INT_MAX : (int)count;
+		op->user_fn((void *)in, inout, &len, &t);
+		in = (const char *)in + (MPI_Aint)len * dt->extent;
+		inout = (char *)inout + (MPI_Aint)len * dt->extent;
+		count -= len;
+	}
+}
+
+void mpii_op_ref(struct mpii_op *op)
+{
+	if (op->kind == MPII_OP_USER)
+		atomic_fetch_add_explicit(&op->refcount, 1, memory_order_relaxed);
+}
+
+void mpii_op_unref(struct mpii_op *op)
+{
+	if (op->kind != MPII_OP_USER)
+		return;
+	/* acq_rel: the last dropper sees every use before it poisons. */
+	if (atomic_fetch_sub_explicit(&op->refcount, 1, memory_order_acq_rel) == 1)
+		op->magic = MPII_MAGIC_FREED;
+}
+
+#pragma weak MPI_Op_create = PMPI_Op_create
+int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
+{
+	static const char fn[] = "MPI_Op_create";
+	MPII_CHECK_INIT(fn);
+	if (!user_fn || !op)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "user_fn or op is NULL");
+	struct mpii_op *o = calloc(1, sizeof(*o));
+	if (!o)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	o->magic = MPII_MAGIC_OP;
+	o->refcount = 1;
+	o->kind = MPII_OP_USER;
+	o->commute = commute != 0;
+	o->user_fn = user_fn;
+	*op = o;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Op_free = PMPI_Op_free
+int PMPI_Op_free(MPI_Op *op)
+{
+	static const char fn[] = "MPI_Op_free";
+	MPII_CHECK_INIT(fn);
+	if (!op || mpii_op_check(*op))
+		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
+	if ((*op)->kind != MPII_OP_USER)
+		return mpii_err(NULL, MPI_ERR_OP, fn, "cannot free a predefined op");
+	mpii_lock();
+	mpii_op_unref(*op);
+	mpii_unlock();
+	*op = MPI_OP_NULL;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Op_commutative = PMPI_Op_commutative
+int PMPI_Op_commutative(MPI_Op op, int *commute)
+{
+	static const char fn[] = "MPI_Op_commutative";
+	MPII_CHECK_INIT(fn);
+	if (mpii_op_check(op))
+		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
+	if (!commute)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "commute is NULL");
+	*commute = op->commute;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Reduce_local = PMPI_Reduce_local
+int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype,
+		      MPI_Op op)
+{
+	static const char fn[] = "MPI_Reduce_local";
+	MPII_CHECK_INIT(fn);
+	if (mpii_op_check(op))
+		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
+	if (mpii_type_check_comm(datatype))
+		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
+	if (count < 0)
+		return mpii_err(NULL, MPI_ERR_COUNT, fn, "negative count");
+	if (mpii_op_check_type(op, datatype))
+		return mpii_err(NULL, MPI_ERR_OP, fn, "%s not defined on %s", "op",
+				datatype->predef_name ? datatype->predef_name : "a derived type");
+	if (count > 0 && (!inbuf || !inoutbuf || inbuf == MPI_IN_PLACE || inoutbuf == MPI_IN_PLACE))
+		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "invalid buffer");
+	mpii_op_apply(op, inbuf, inoutbuf, count, datatype);
+	return MPI_SUCCESS;
+}

@@ -1,0 +1,63 @@
+/*
+ * lib/coll/op.h - reduction operations (MPI_Op): the predefined ones, user
+ * functions from MPI_Op_create, and the one entry point every reduction in
+ * the library goes through.
+ *
+ * Semantics of every apply: inout[i] = in[i] op inout[i], element by
+ * element, so a caller that wants a0 op a1 op ... op an-1 for a
+ * non-commutative op folds from the right (acc = a_{n-1}; acc = a_j op acc).
+ *
+ * Owner: lib/coll/op.c (objects, public functions), lib/coll/op_predefined.c (the
+ * kernels for every basic kind of lib/datatype/datatype.h), lib/coll/op_derived.c
+ * (predefined ops over the layout of a derived type).
+ */
+#ifndef MPII_OP_H
+#define MPII_OP_H
+
+#include "mpi.h"
+#include "lib/datatype/datatype.h"
+#include "lib/core/object.h"
+
+enum mpii_op_kind {
+	MPII_OP_USER = 0,
+	MPII_OP_MAX, MPII_OP_MIN, MPII_OP_SUM, MPII_OP_PROD,
+	MPII_OP_LAND, MPII_OP_BAND, MPII_OP_LOR, MPII_OP_BOR,
+	MPII_OP_LXOR, MPII_OP_BXOR, MPII_OP_MAXLOC, MPII_OP_MINLOC,
+	MPII_OP_REPLACE, MPII_OP_NO_OP,
+};
+
+struct mpii_op {
+	uint32_t magic;
+	_Atomic int refcount;       /* user handle + operations in flight */
+	int kind;                   /* enum mpii_op_kind */
+	int commute;                /* non-zero when commutative */
+	MPI_User_function *user_fn; /* MPII_OP_USER */
+};
+
+/* Check an op handle.  MPI_SUCCESS or MPI_ERR_OP. */
+int mpii_op_check(MPI_Op op);
+
+/* Check that op may reduce elements of dt (a predefined op needs a type
+ * whose elements are all of one predefined type the standard allows for
+ * it; a derived type without elements passes).  MPI_SUCCESS or MPI_ERR_OP. */
+int mpii_op_check_type(const struct mpii_op *op, const struct mpii_datatype *dt);
+
+/* inout = in op inout on count elements of dt laid out as in a user buffer.
+ * Arguments were checked with mpii_op_check_type.  No errors. */
+void mpii_op_apply(const struct mpii_op *op, const void *in, void *inout, MPI_Count count,
+		   struct mpii_datatype *dt);
+
+/* A predefined op (kind) on count elements of a derived type whose
+ * elements are all of one kind the op allows (lib/coll/op_derived.c). */
+void mpii_op_apply_derived(int kind, const void *in, void *inout, MPI_Count count,
+			   struct mpii_datatype *dt);
+
+/* The kernel of a predefined op on count contiguous elements of basic
+ * kind; returns MPI_ERR_OP when the pair is not allowed (nothing done). */
+int mpii_op_predefined_apply(int kind, int basic, const void *in, void *inout, MPI_Count count);
+
+/* Take and drop a reference (operations in flight keep a user op alive). */
+void mpii_op_ref(struct mpii_op *op);
+void mpii_op_unref(struct mpii_op *op);
+
+#endif

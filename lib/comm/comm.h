@@ -1,0 +1,94 @@
+/*
+ * lib/comm/comm.h - groups and communicators as the core sees them.
+ *
+ * A communicator maps its ranks to world ranks (the transport addresses
+ * members by world rank) and owns two context ids: ctx for point-to-point
+ * and ctx + 1 for collectives, so the two never match each other.  Context
+ * ids come from a job-wide counter in the segment (mpii_ctx_alloc), so no
+ * two live communicators of a process ever share one, and ids are unique
+ * across the job (MPI_Communicator_id).
+ *
+ * Owner of creation/destruction beyond MPI_COMM_WORLD/SELF: lib/comm_*.c
+ * (groups, communicators, topologies).
+ */
+#ifndef MPII_COMM_H
+#define MPII_COMM_H
+
+#include <stdint.h>
+#include "mpi.h"
+#include "lib/core/object.h"
+
+struct mpii_attr_list;
+struct mpii_topo;
+struct mpii_coll_state;
+
+struct mpii_group {
+	uint32_t magic;
+	_Atomic int refcount;
+	int size;
+	int rank;          /* this process's rank in the group, or MPI_UNDEFINED */
+	int *world;        /* world rank of each member */
+	char *name;        /* MPI_Handle_name_put */
+	struct mpii_attr_list *attrs;
+};
+
+struct mpii_comm {
+	uint32_t magic;
+	_Atomic int refcount;
+	uint32_t ctx;                  /* p2p context; ctx + 1 for collectives */
+	int rank, size;                /* in the local group */
+	int is_inter;
+	struct mpii_group *group;      /* local group */
+	struct mpii_group *remote;     /* intercommunicators: remote group, else NULL */
+	struct mpii_errhandler *errh;
+	char name[MPI_MAX_OBJECT_NAME];
+	struct mpii_attr_list *attrs;
+	struct mpii_topo *topo;
+	struct mpii_coll_state *coll;  /* collective algorithms' per-comm state */
+	MPI_Info info;
+	uint32_t coll_seq;             /* collectives started on this comm */
+};
+
+/* World rank of rank r of the group a message to comm's rank r goes to
+ * (the remote group of an intercommunicator). */
+static inline int mpii_comm_peer_world(const struct mpii_comm *c, int r)
+{
+	return c->is_inter ? c->remote->world[r] : c->group->world[r];
+}
+
+/* Size of the group that point-to-point ranks on comm refer to. */
+static inline int mpii_comm_peer_size(const struct mpii_comm *c)
+{
+	return c->is_inter ? c->remote->size : c->size;
+}
+
+/* Check that comm is a usable communicator.  Returns MPI_SUCCESS or
+ * MPI_ERR_COMM. */
+int mpii_comm_check(MPI_Comm comm);
+
+/* n fresh context ids (each comm takes two: ctx and ctx + 1) from the
+ * job-wide counter; returns the first.  One member calls it and shares the
+ * result. */
+uint32_t mpii_ctx_alloc(uint32_t ncomms);
+
+/* Allocate a communicator object with one reference and the given groups
+ * (the references to the groups are taken over).  NULL when out of memory. */
+struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct mpii_group *remote);
+
+/* Take a reference (a pending operation keeps its communicator alive). */
+void mpii_comm_ref(struct mpii_comm *c);
+
+/* Drop a reference; the last one frees the communicator and its groups. */
+void mpii_comm_unref(struct mpii_comm *c);
+
+/* Allocate a group of n members (world array uninitialised; rank set by
+ * mpii_group_set_rank). */
+struct mpii_group *mpii_group_new(int n);
+void mpii_group_set_rank(struct mpii_group *g);  /* finds mpii_g.rank in world[] */
+void mpii_group_unref(struct mpii_group *g);
+
+/* Set up / tear down MPI_COMM_WORLD, MPI_COMM_SELF and MPI_GROUP_EMPTY. */
+int mpii_comm_init_predefined(void);
+void mpii_comm_finalize_predefined(void);
+
+#endif

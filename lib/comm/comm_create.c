@@ -1,0 +1,515 @@
+/*
+ * lib/comm/comm_create.c - intracommunicator constructors and destructors:
+ * MPI_Comm_dup/idup/dup_with_info, split, split_type, create,
+ * create_group, free, compare, test_inter, set_info/get_info.
+ *
+ * Context ids: one member calls mpii_ctx_alloc() (a job-wide counter in
+ * the segment) and shares the first id over the parent's collective
+ * context, so ids never collide anywhere in the job.  A split that makes k
+ * communicators allocates k ids at once; the i-th color (in increasing
+ * color order) takes first + 2 i.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/attr/attr.h"
+#include "lib/coll/coll.h"
+#include "lib/core/errhandler.h"
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/comm/group.h"
+#include "lib/attr/info.h"
+#include "lib/core/lock.h"
+#include "lib/coll/nbc.h"
+#include "lib/p2p/p2p.h"
+#include "lib/comm/topo.h"
+
+/* Context id base for k new communicators, agreed over parent. */
+static int share_ctx(struct mpii_comm *parent, uint32_t k, uint32_t *ctx)
+{
+	uint32_t v = 0;
+	if (parent->rank == 0)
+		v = mpii_ctx_alloc(k);
+	int rc = mpii_bcast(&v, 1, MPI_UINT32_T, 0, parent, NULL);
+	*ctx = v;
+	return rc;
+}
+
+/* A new communicator with parent's error handler; takes over the group
+ * references. */
+struct mpii_comm *mpii_comm_derive(struct mpii_comm *parent, uint32_t ctx,
+				   struct mpii_group *local, struct mpii_group *remote)
+{
+	struct mpii_comm *c = mpii_comm_new(ctx, local, remote);
+	if (!c) {
+		mpii_group_unref(local);
+		mpii_group_unref(remote);
+		return NULL;
+	}
+	if (parent && parent->errh && parent->errh != c->errh) {
+		mpii_errhandler_ref(parent->errh);
+		mpii_errhandler_unref(c->errh);
+		c->errh = parent->errh;
+	}
+	return c;
+}
+
+/* dup of an intracommunicator or intercommunicator (the local leaders
+ * agree on the id through the hidden local communicator). */
+static int dup_comm(struct mpii_comm *old, struct mpii_comm **out)
+{
+	uint32_t ctx;
+	struct mpii_comm *over = old;
+	if (old->is_inter) {
+		struct mpii_coll_state *cs = mpii_coll_state(old);
+		if (!cs || !cs->local)
+			return MPI_ERR_INTERN;
+		over = cs->local;
+	}
+	int rc;
+	if (old->is_inter) {
+		/* Local rank 0s: the one of the group holding world rank
+		 * min allocates and tells the other, with a tag no collective
+		 * schedule uses (one may still be in flight on old). */
+		uint32_t v = 0;
+		if (over->rank == 0) {
+			int first = old->group->world[0] < old->remote->world[0];
+			if (first) {
+				v = mpii_ctx_alloc(2);
+				rc = mpii_send(&v, 1, MPI_UINT32_T, 0, MPII_TAG_INTERDUP, old,
+					       old->ctx + 1, MPII_MODE_STANDARD);
+			} else {
+				rc = mpii_recv(&v, 1, MPI_UINT32_T, 0, MPII_TAG_INTERDUP, old,
+					       old->ctx + 1, MPI_STATUS_IGNORE);
+			}
+			if (rc)
+				return rc;
+		}
+		rc = mpii_bcast(&v, 1, MPI_UINT32_T, 0, over, NULL);
+		ctx = v;
+	} else {
+		rc = share_ctx(old, 1, &ctx);
+	}
+	if (rc)
+		return rc;
+	struct mpii_comm *c = mpii_comm_derive(old, ctx, mpii_group_ref(old->group),
+					       old->remote ? mpii_group_ref(old->remote) : NULL);
+	if (!c)
+		return MPI_ERR_NO_MEM;
+	if (old->is_inter) {
+		struct mpii_coll_state *cs = mpii_coll_state(c);
+		if (cs)
+			cs->local = mpii_comm_derive(old, ctx + 2, mpii_group_ref(old->group), NULL);
+		if (!cs || !cs->local) {
+			mpii_coll_state_free(c);
+			mpii_comm_unref(c);
+			return MPI_ERR_NO_MEM;
+		}
+	}
+	rc = mpii_topo_copy(old, c);
+	if (rc) {
+		mpii_coll_state_free(c);
+		mpii_comm_unref(c);
+		return rc;
+	}
+	*out = c;
+	return MPI_SUCCESS;
+}
+
+/* Free a communicator created here: attributes, collective and topology
+ * state, the object.  Returns an error class (a failing delete callback
+ * leaves the communicator usable). */
+static int comm_destroy(struct mpii_comm *c)
+{
+	int rc = mpii_attr_delete_all_comm(c);
+	if (rc)
+		return rc;
+	mpii_coll_state_free(c);
+	if (c->info) {
+		mpii_info_release(c->info);
+		c->info = NULL;
+	}
+	mpii_comm_unref(c);
+	return MPI_SUCCESS;
+}
+
+static int do_dup(const char *fn, MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+		  MPI_Request *request)
+{
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!newcomm)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
+	struct mpii_comm *c = NULL;
+	mpii_lock();
+	int rc = dup_comm(comm, &c);
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm, rc, fn, "cannot duplicate");
+	rc = mpii_attr_copy_comm(comm, c);
+	if (!rc && (info || comm->info))
+		rc = mpii_info_dup(info ? info : comm->info, &c->info);
+	if (rc) {
+		mpii_lock();
+		mpii_coll_state_free(c);
+		mpii_comm_unref(c);
+		mpii_unlock();
+		return mpii_err(comm, rc, fn, "attribute copy failed");
+	}
+	if (request) {
+		/* The id exchange is done: the request is complete at once. */
+		struct mpii_request *req = NULL;
+		mpii_lock();
+		rc = mpii_sched_null_request(comm, &req);
+		mpii_unlock();
+		if (rc)
+			return mpii_err(comm, rc, fn, "out of memory");
+		*request = req;
+	}
+	*newcomm = c;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_dup = PMPI_Comm_dup
+int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+	return do_dup("MPI_Comm_dup", comm, NULL, newcomm, NULL);
+}
+
+#pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
+int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+	if (info != MPI_INFO_NULL && !MPII_VALID(info, MPII_MAGIC_INFO))
+		return mpii_err(comm, MPI_ERR_INFO, "MPI_Comm_dup_with_info", "invalid info");
+	return do_dup("MPI_Comm_dup_with_info", comm, info, newcomm, NULL);
+}
+
+#pragma weak MPI_Comm_idup = PMPI_Comm_idup
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+{
+	if (!request)
+		return mpii_err(comm, MPI_ERR_ARG, "MPI_Comm_idup", "request is NULL");
+	return do_dup("MPI_Comm_idup", comm, NULL, newcomm, request);
+}
+
+struct member { int color, key, rank; };
+
+static int by_color_key(const void *a, const void *b)
+{
+	const struct member *x = a, *y = b;
+	if (x->color != y->color)
+		return x->color < y->color ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->rank - y->rank;
+}
+
+/* The split itself; *out is MPI_COMM_NULL for MPI_UNDEFINED. */
+static int split(struct mpii_comm *comm, int color, int key, struct mpii_comm **out)
+{
+	int n = comm->size;
+	int mine[2] = { color, key };
+	int *all = malloc(sizeof(int) * 2 * (size_t)n);
+	MPI_Count *cnt = malloc(sizeof(MPI_Count) * (size_t)n);
+	MPI_Aint *dsp = malloc(sizeof(MPI_Aint) * (size_t)n);
+	struct member *m = malloc(sizeof(*m) * (size_t)n);
+	int rc = MPI_ERR_NO_MEM;
+	*out = MPI_COMM_NULL;
+	if (!all || !cnt || !dsp || !m)
+		goto done;
+	for (int i = 0; i < n; i++) {
+		cnt[i] = 2;
+		dsp[i] = 2 * i;
+	}
+	rc = mpii_allgatherv(mine, 2, MPI_INT, all, cnt, dsp, MPI_INT, comm, NULL);
+	if (rc)
+		goto done;
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		m[i] = (struct member){ all[2 * i], all[2 * i + 1], i };
+	qsort(m, (size_t)n, sizeof(*m), by_color_key);
+	for (int i = 0; i < n; i++)
+		if (m[i].color != MPI_UNDEFINED && (i == 0 || m[i].color != m[i - 1].color))
+			k++;
+	uint32_t ctx = 0;
+	rc = share_ctx(comm, k > 0 ? (uint32_t)k : 1, &ctx);
+	if (rc || color == MPI_UNDEFINED)
+		goto done;
+	/* find my color's index and members */
+	int idx = -1, first = 0, cnt_mine = 0;
+	for (int i = 0; i < n; i++) {
+		if (m[i].color == MPI_UNDEFINED)
+			continue;
+		if (i == 0 || m[i].color != m[i - 1].color)
+			idx++;
+		if (m[i].color == color) {
+			if (!cnt_mine)
+				first = i;
+			cnt_mine++;
+		}
+	}
+	/* idx counted up to the last color; recount for mine */
+	idx = -1;
+	for (int i = 0; i <= first; i++)
+		if (m[i].color != MPI_UNDEFINED && (i == 0 || m[i].color != m[i - 1].color))
+			idx++;
+	struct mpii_group *g = mpii_group_new(cnt_mine);
+	rc = MPI_ERR_NO_MEM;
+	if (!g)
+		goto done;
+	for (int i = 0; i < cnt_mine; i++)
+		g->world[i] = comm->group->world[m[first + i].rank];
+	mpii_group_set_rank(g);
+	*out = mpii_comm_derive(comm, ctx + 2 * (uint32_t)idx, g, NULL);
+	rc = *out ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+done:
+	free(all);
+	free(cnt);
+	free(dsp);
+	free(m);
+	return rc;
+}
+
+#pragma weak MPI_Comm_split = PMPI_Comm_split
+int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+	static const char fn[] = "MPI_Comm_split";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator split is not supported");
+	if (!newcomm)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
+	if (color < 0 && color != MPI_UNDEFINED)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "negative color");
+	mpii_lock();
+	int rc = split(comm, color, key, newcomm);
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm, rc, fn, "split failed");
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
+int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+			 MPI_Comm *newcomm)
+{
+	static const char fn[] = "MPI_Comm_split_type";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator split is not supported");
+	if (!newcomm)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
+	if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "unknown split type %d", split_type);
+	/* One node: every member shares memory with every other. */
+	mpii_lock();
+	int rc = split(comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0, key, newcomm);
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm, rc, fn, "split failed");
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_create = PMPI_Comm_create
+int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+{
+	static const char fn[] = "MPI_Comm_create";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator create is not supported");
+	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
+		return mpii_err(comm, MPI_ERR_GROUP, fn, "invalid group");
+	if (!newcomm)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
+	uint32_t ctx;
+	mpii_lock();
+	int rc = share_ctx(comm, 1, &ctx);
+	*newcomm = MPI_COMM_NULL;
+	if (!rc && group->rank != MPI_UNDEFINED) {
+		*newcomm = mpii_comm_derive(comm, ctx, mpii_group_ref(group), NULL);
+		if (!*newcomm)
+			rc = MPI_ERR_NO_MEM;
+	}
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm, rc, fn, "create failed");
+	return MPI_SUCCESS;
+}
+
+/* Rank in comm of world rank w, or -1. */
+static int comm_rank_of_world(const struct mpii_comm *c, int w)
+{
+	for (int i = 0; i < c->size; i++)
+		if (c->group->world[i] == w)
+			return i;
+	return -1;
+}
+
+#pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
+int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
+{
+	static const char fn[] = "MPI_Comm_create_group";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator is not supported");
+	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
+		return mpii_err(comm, MPI_ERR_GROUP, fn, "invalid group");
+	if (!newcomm)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
+	if (tag < 0)
+		return mpii_err(comm, MPI_ERR_TAG, fn, "invalid tag");
+	*newcomm = MPI_COMM_NULL;
+	if (group->rank == MPI_UNDEFINED)
+		return MPI_SUCCESS;
+	/* Only the group's members take part: the group's rank 0 allocates the
+	 * id and sends it to each member over comm's collective context, with
+	 * a tag outside the range collective sequence numbers use. */
+	int itag = 0x40000000 | (tag & 0x3fffffff);
+	uint32_t ctx = 0;
+	int rc = MPI_SUCCESS;
+	mpii_lock();
+	int leader = comm_rank_of_world(comm, group->world[0]);
+	if (leader < 0) {
+		rc = MPI_ERR_GROUP;
+	} else if (group->rank == 0) {
+		ctx = mpii_ctx_alloc(1);
+		for (int i = 1; i < group->size && !rc; i++) {
+			int r = comm_rank_of_world(comm, group->world[i]);
+			rc = r < 0 ? MPI_ERR_GROUP
+				   : mpii_send(&ctx, 1, MPI_UINT32_T, r, itag, comm, comm->ctx + 1,
+					       MPII_MODE_STANDARD);
+		}
+	} else {
+		rc = mpii_recv(&ctx, 1, MPI_UINT32_T, leader, itag, comm, comm->ctx + 1,
+			       MPI_STATUS_IGNORE);
+	}
+	if (!rc) {
+		*newcomm = mpii_comm_derive(comm, ctx, mpii_group_ref(group), NULL);
+		if (!*newcomm)
+			rc = MPI_ERR_NO_MEM;
+	}
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm, rc, fn, "create_group failed");
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_free = PMPI_Comm_free
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+	static const char fn[] = "MPI_Comm_free";
+	MPII_CHECK_INIT(fn);
+	if (!comm || mpii_comm_check(*comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+		return mpii_err(*comm, MPI_ERR_COMM, fn, "cannot free a predefined communicator");
+	int rc = comm_destroy(*comm);
+	if (rc)
+		return mpii_err(*comm, rc, fn, "an attribute delete callback failed");
+	*comm = MPI_COMM_NULL;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
+int PMPI_Comm_disconnect(MPI_Comm *comm)
+{
+	static const char fn[] = "MPI_Comm_disconnect";
+	MPII_CHECK_INIT(fn);
+	if (!comm || mpii_comm_check(*comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	/* Pending communication completes inside the free of every member's
+	 * handle here: a barrier on the local side is enough on one node. */
+	if (!(*comm)->is_inter) {
+		mpii_lock();
+		int rc = mpii_barrier(*comm, NULL);
+		mpii_unlock();
+		if (rc)
+			return mpii_err(*comm, rc, fn, "barrier failed");
+	}
+	return PMPI_Comm_free(comm);
+}
+
+#pragma weak MPI_Comm_compare = PMPI_Comm_compare
+int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
+{
+	static const char fn[] = "MPI_Comm_compare";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm1) || mpii_comm_check(comm2))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!result)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "result is NULL");
+	if (comm1 == comm2) {
+		*result = MPI_IDENT;
+		return MPI_SUCCESS;
+	}
+	if (comm1->is_inter != comm2->is_inter) {
+		*result = MPI_UNEQUAL;
+		return MPI_SUCCESS;
+	}
+	int r = mpii_group_compare(comm1->group, comm2->group);
+	if (r >= 0 && comm1->is_inter) {
+		int r2 = mpii_group_compare(comm1->remote, comm2->remote);
+		if (r2 < 0 || r2 > r)
+			r = r2;
+	}
+	if (r < 0)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	*result = r == MPI_IDENT ? MPI_CONGRUENT : r;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_test_inter = PMPI_Comm_test_inter
+int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
+{
+	static const char fn[] = "MPI_Comm_test_inter";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!flag)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "flag is NULL");
+	*flag = comm->is_inter;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
+int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
+{
+	static const char fn[] = "MPI_Comm_set_info";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!MPII_VALID(info, MPII_MAGIC_INFO))
+		return mpii_err(comm, MPI_ERR_INFO, fn, "invalid info");
+	/* No hint changes behaviour yet; remember them for MPI_Comm_get_info. */
+	struct mpii_info *copy;
+	if (mpii_info_dup(info, &copy))
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+	mpii_lock();
+	if (comm->info)
+		mpii_info_release(comm->info);
+	comm->info = copy;
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_get_info = PMPI_Comm_get_info
+int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+{
+	static const char fn[] = "MPI_Comm_get_info";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!info_used)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "info_used is NULL");
+	if (mpii_info_dup(comm->info, info_used))
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+	return MPI_SUCCESS;
+}

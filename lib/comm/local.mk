@@ -1,0 +1,6 @@
+# lib/comm/: groups, communicators (intra and inter), context ids, virtual topologies.
+# See lib/comm/README.md for what it owns and what it may use.
+libshmpi_la_SOURCES += \
+	lib/comm/comm.h lib/comm/group.h lib/comm/topo.h lib/comm/comm_create.c \
+	lib/comm/comm_world.c lib/comm/commid.c lib/comm/group.c lib/comm/intercomm.c \
+	lib/comm/topo.c lib/comm/topo_cart.c lib/comm/topo_dist.c lib/comm/topo_graph.c

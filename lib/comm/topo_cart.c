@@ -1,0 +1,430 @@
+/*
+ * lib/comm/topo_cart.c - cartesian topologies (MPI-3.1 7.5.1, 7.5.4, 7.5.5):
+ * MPI_Cart_create, MPI_Dims_create, MPI_Cart_get, MPI_Cartdim_get,
+ * MPI_Cart_rank, MPI_Cart_coords, MPI_Cart_shift, MPI_Cart_sub,
+ * MPI_Cart_map, MPI_Topo_test.
+ *
+ * Ranks are laid out row-major (the last dimension varies fastest), and
+ * reorder is ignored: rank r of the new communicator is rank r of the old
+ * one, which is as good as any mapping on one node.  The topology is the
+ * whole grid (dims, periods); coordinates are computed from the rank.
+ *
+ * MPI_Cart_sub needs no exchange: every member knows the grid, so each
+ * computes the members of its own subgrid; only the context ids are
+ * agreed (rank 0 allocates one per subgrid, the subgrid with the
+ * row-major index i of the dropped coordinates takes first + 2 i).
+ *
+ * Error classes: MPI_ERR_TOPOLOGY for a communicator without a cartesian
+ * topology, MPI_ERR_DIMS for bad dimension counts or sizes (also a grid
+ * larger than the communicator and MPI_Dims_create input that cannot be
+ * completed), MPI_ERR_RANK for ranks and non-periodic coordinates out of
+ * range, MPI_ERR_ARG for NULL arrays, output arrays shorter than ndims and
+ * a shift direction out of range.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/coll/coll.h"
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/comm/group.h"
+#include "lib/core/lock.h"
+#include "lib/comm/topo.h"
+
+/* The cartesian topology of comm, or NULL after reporting the error
+ * (its class in *rc). */
+static struct mpii_topo *cart_of(MPI_Comm comm, const char *fn, int *rc)
+{
+	if (mpii_comm_check(comm)) {
+		*rc = mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+		return NULL;
+	}
+	if (!comm->topo || comm->topo->kind != MPI_CART) {
+		*rc = mpii_err(comm, MPI_ERR_TOPOLOGY, fn, "no cartesian topology");
+		return NULL;
+	}
+	return comm->topo;
+}
+
+/* Check a grid description; *nodes gets the product.  Returns an error
+ * class and sets *why. */
+static int check_grid(int ndims, const int dims[], const int periods[], int *nodes,
+		      const char **why)
+{
+	if (ndims < 0) {
+		*why = "negative ndims";
+		return MPI_ERR_DIMS;
+	}
+	if (ndims > 0 && (!dims || !periods)) {
+		*why = "dims or periods is NULL";
+		return MPI_ERR_ARG;
+	}
+	long long p = 1;
+	for (int d = 0; d < ndims; d++) {
+		if (dims[d] <= 0) {
+			*why = "a dimension is not positive";
+			return MPI_ERR_DIMS;
+		}
+		p *= dims[d];
+		if (p > INT_MAX) {
+			*why = "grid too large";
+			return MPI_ERR_DIMS;
+		}
+	}
+	*nodes = (int)p;
+	return MPI_SUCCESS;
+}
+
+/* A cartesian topology object; NULL when out of memory. */
+static struct mpii_topo *cart_new(int ndims, const int dims[], const int periods[])
+{
+	struct mpii_topo *t = calloc(1, sizeof(*t));
+	if (!t)
+		return NULL;
+	t->kind = MPI_CART;
+	t->ndims = ndims;
+	if (ndims > 0) {
+		t->dims = malloc(sizeof(int) * (size_t)ndims);
+		t->periods = malloc(sizeof(int) * (size_t)ndims);
+		if (!t->dims || !t->periods) {
+			mpii_topo_destroy(t);
+			return NULL;
+		}
+		for (int d = 0; d < ndims; d++) {
+			t->dims[d] = dims[d];
+			t->periods[d] = periods[d] != 0;
+		}
+	}
+	return t;
+}
+
+#pragma weak MPI_Cart_create = PMPI_Cart_create
+int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+		     int reorder, MPI_Comm *comm_cart)
+{
+	static const char fn[] = "MPI_Cart_create";
+	(void)reorder;
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm_old))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm_old->is_inter)
+		return mpii_err(comm_old, MPI_ERR_COMM, fn, "intercommunicator");
+	if (!comm_cart)
+		return mpii_err(comm_old, MPI_ERR_ARG, fn, "comm_cart is NULL");
+	const char *why = "";
+	int nodes = 0;
+	int rc = check_grid(ndims, dims, periods, &nodes, &why);
+	if (rc)
+		return mpii_err(comm_old, rc, fn, "%s", why);
+	if (nodes > comm_old->size)
+		return mpii_err(comm_old, MPI_ERR_DIMS, fn, "grid of %d > communicator size %d",
+				nodes, comm_old->size);
+	struct mpii_topo *t = cart_new(ndims, dims, periods);
+	if (!t)
+		return mpii_err(comm_old, MPI_ERR_NO_MEM, fn, "out of memory");
+	mpii_lock();
+	rc = mpii_topo_comm(comm_old, nodes, t, comm_cart);
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm_old, rc, fn, "cannot create the communicator");
+	return MPI_SUCCESS;
+}
+
+/* Balanced factorisation: the prime factors of m, largest first, each go
+ * to the free slot with the smallest product so far; the free slots are
+ * then sorted non-increasing (MPI-3.1 7.5.2). */
+static void dims_fill(int m, int k, int *slot)
+{
+	for (int i = 0; i < k; i++)
+		slot[i] = 1;
+	int primes[32], np = 0;
+	for (int p = 2; (long long)p * p <= m; p++)
+		while (m % p == 0) {
+			primes[np++] = p;
+			m /= p;
+		}
+	if (m > 1)
+		primes[np++] = m;
+	for (int i = np - 1; i >= 0; i--) {
+		int lo = 0;
+		for (int j = 1; j < k; j++)
+			if (slot[j] < slot[lo])
+				lo = j;
+		slot[lo] *= primes[i];
+	}
+	for (int i = 1; i < k; i++)
+		for (int j = i; j > 0 && slot[j] > slot[j - 1]; j--) {
+			int x = slot[j];
+			slot[j] = slot[j - 1];
+			slot[j - 1] = x;
+		}
+}
+
+#pragma weak MPI_Dims_create = PMPI_Dims_create
+int PMPI_Dims_create(int nnodes, int ndims, int dims[])
+{
+	static const char fn[] = "MPI_Dims_create";
+	MPII_CHECK_INIT(fn);
+	if (nnodes <= 0)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "nnodes %d is not positive", nnodes);
+	if (ndims < 0)
+		return mpii_err(NULL, MPI_ERR_DIMS, fn, "negative ndims");
+	if (ndims > 0 && !dims)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "dims is NULL");
+	long long fixed = 1;
+	int nfree = 0;
+	for (int d = 0; d < ndims; d++) {
+		if (dims[d] < 0)
+			return mpii_err(NULL, MPI_ERR_DIMS, fn, "dims[%d] is negative", d);
+		if (dims[d] == 0)
+			nfree++;
+		else if ((fixed *= dims[d]) > nnodes)
+			break;
+	}
+	if (fixed > nnodes || nnodes % fixed)
+		return mpii_err(NULL, MPI_ERR_DIMS, fn, "fixed dimensions do not divide %d", nnodes);
+	int m = nnodes / (int)fixed;
+	if (nfree == 0) {
+		if (m != 1)
+			return mpii_err(NULL, MPI_ERR_DIMS, fn,
+					"fixed dimensions multiply to %lld, not %d", fixed, nnodes);
+		return MPI_SUCCESS;
+	}
+	int *slot = malloc(sizeof(int) * (size_t)nfree);
+	if (!slot)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	dims_fill(m, nfree, slot);
+	for (int d = 0, i = 0; d < ndims; d++)
+		if (dims[d] == 0)
+			dims[d] = slot[i++];
+	free(slot);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Cartdim_get = PMPI_Cartdim_get
+int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
+{
+	static const char fn[] = "MPI_Cartdim_get";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
+	if (!ndims)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "ndims is NULL");
+	*ndims = t->ndims;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Cart_get = PMPI_Cart_get
+int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
+{
+	static const char fn[] = "MPI_Cart_get";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
+	if (maxdims < t->ndims)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "maxdims %d < ndims %d", maxdims, t->ndims);
+	if (t->ndims > 0 && (!dims || !periods || !coords))
+		return mpii_err(comm, MPI_ERR_ARG, fn, "dims, periods or coords is NULL");
+	for (int d = 0; d < t->ndims; d++) {
+		dims[d] = t->dims[d];
+		periods[d] = t->periods[d];
+	}
+	mpii_cart_coords(t, comm->rank, coords);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Cart_rank = PMPI_Cart_rank
+int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
+{
+	static const char fn[] = "MPI_Cart_rank";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
+	if (!rank || (t->ndims > 0 && !coords))
+		return mpii_err(comm, MPI_ERR_ARG, fn, "coords or rank is NULL");
+	int r = 0;
+	for (int d = 0; d < t->ndims; d++) {
+		int c = coords[d], n = t->dims[d];
+		if (c < 0 || c >= n) {
+			if (!t->periods[d])
+				return mpii_err(comm, MPI_ERR_RANK, fn,
+						"coordinate %d of dimension %d out of range", c, d);
+			c = (c % n + n) % n;
+		}
+		r = r * n + c;
+	}
+	*rank = r;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Cart_coords = PMPI_Cart_coords
+int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
+{
+	static const char fn[] = "MPI_Cart_coords";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
+	if (rank < 0 || rank >= comm->size)
+		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
+	if (maxdims < t->ndims)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "maxdims %d < ndims %d", maxdims, t->ndims);
+	if (t->ndims > 0 && !coords)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "coords is NULL");
+	mpii_cart_coords(t, rank, coords);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Cart_shift = PMPI_Cart_shift
+int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
+{
+	static const char fn[] = "MPI_Cart_shift";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
+	if (direction < 0 || direction >= t->ndims)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "direction %d out of range", direction);
+	if (!rank_source || !rank_dest)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "rank_source or rank_dest is NULL");
+	int *coords = malloc(sizeof(int) * (size_t)t->ndims);
+	if (!coords)
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+	mpii_cart_coords(t, comm->rank, coords);
+	int n = t->dims[direction], mine = coords[direction];
+	for (int s = 0; s < 2; s++) {
+		long long c = (long long)mine + (s ? disp : -(long long)disp);
+		int peer = MPI_PROC_NULL;
+		if (t->periods[direction] || (c >= 0 && c < n)) {
+			coords[direction] = (int)((c % n + n) % n);
+			peer = mpii_cart_rank(t, coords);
+		}
+		*(s ? rank_dest : rank_source) = peer;
+	}
+	free(coords);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Cart_sub = PMPI_Cart_sub
+int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
+{
+	static const char fn[] = "MPI_Cart_sub";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	if (!t)
+		return rc;
+	if ((t->ndims > 0 && !remain_dims) || !newcomm)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "remain_dims or newcomm is NULL");
+	int nd = t->ndims, sub_nd = 0, sub_n = 1, nsub = 1;
+	for (int d = 0; d < nd; d++) {
+		if (remain_dims[d]) {
+			sub_nd++;
+			sub_n *= t->dims[d];
+		} else {
+			nsub *= t->dims[d];
+		}
+	}
+	/* scratch: my coordinates, a member's coordinates, the sub grid */
+	int *buf = malloc(sizeof(int) * (size_t)(4 * nd + 1));
+	struct mpii_group *g = mpii_group_new(sub_n);
+	struct mpii_topo *st = NULL;
+	rc = MPI_ERR_NO_MEM;
+	if (!buf || !g)
+		goto fail;
+	int *mine = buf, *co = buf + nd, *sdims = buf + 2 * nd, *sper = buf + 3 * nd;
+	mpii_cart_coords(t, comm->rank, mine);
+	int idx = 0;  /* row-major index of my dropped coordinates */
+	for (int d = 0, k = 0; d < nd; d++) {
+		if (remain_dims[d]) {
+			sdims[k] = t->dims[d];
+			sper[k++] = t->periods[d];
+		} else {
+			idx = idx * t->dims[d] + mine[d];
+		}
+	}
+	st = cart_new(sub_nd, sdims, sper);
+	if (!st)
+		goto fail;
+	/* member j of my subgrid: my dropped coordinates, j's kept ones */
+	for (int j = 0; j < sub_n; j++) {
+		int rest = j;
+		for (int d = nd - 1; d >= 0; d--) {
+			if (remain_dims[d]) {
+				co[d] = rest % t->dims[d];
+				rest /= t->dims[d];
+			} else {
+				co[d] = mine[d];
+			}
+		}
+		g->world[j] = comm->group->world[mpii_cart_rank(t, co)];
+	}
+	mpii_group_set_rank(g);
+	uint32_t ctx = 0;
+	mpii_lock();
+	rc = mpii_topo_share_ctx(comm, (uint32_t)nsub, &ctx);
+	struct mpii_comm *c = NULL;
+	if (!rc) {
+		c = mpii_comm_derive(comm, ctx + 2 * (uint32_t)idx, g, NULL);
+		g = NULL;  /* taken over, even on failure */
+		if (!c)
+			rc = MPI_ERR_NO_MEM;
+	}
+	mpii_unlock();
+	if (rc)
+		goto fail;
+	c->topo = st;
+	*newcomm = c;
+	free(buf);
+	return MPI_SUCCESS;
+fail:
+	mpii_topo_destroy(st);
+	if (g)
+		mpii_group_unref(g);
+	free(buf);
+	return mpii_err(comm, rc, fn, "cannot create the sub-communicator");
+}
+
+#pragma weak MPI_Cart_map = PMPI_Cart_map
+int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
+{
+	static const char fn[] = "MPI_Cart_map";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator");
+	if (!newrank)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "newrank is NULL");
+	const char *why = "";
+	int nodes = 0;
+	int rc = check_grid(ndims, dims, periods, &nodes, &why);
+	if (rc)
+		return mpii_err(comm, rc, fn, "%s", why);
+	if (nodes > comm->size)
+		return mpii_err(comm, MPI_ERR_DIMS, fn, "grid of %d > communicator size %d", nodes,
+				comm->size);
+	*newrank = comm->rank < nodes ? comm->rank : MPI_UNDEFINED;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Topo_test = PMPI_Topo_test
+int PMPI_Topo_test(MPI_Comm comm, int *status)
+{
+	static const char fn[] = "MPI_Topo_test";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!status)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "status is NULL");
+	*status = comm->topo ? comm->topo->kind : MPI_UNDEFINED;
+	return MPI_SUCCESS;
+}

@@ -1,0 +1,213 @@
+/*
+ * lib/comm/topo_graph.c - graph topologies (MPI-3.1 7.5.3, 7.5.5): MPI_Graph_create,
+ * MPI_Graphdims_get, MPI_Graph_get, MPI_Graph_neighbors_count,
+ * MPI_Graph_neighbors, MPI_Graph_map.
+ *
+ * Every member holds the whole graph (index[nnodes], edges[nedges]) as the
+ * user passed it; reorder is ignored (node i is rank i of the old
+ * communicator).  The neighbours of rank r are edges[index[r-1] ..
+ * index[r]), in that order, which is also the order of the neighbour
+ * collectives (lib/comm/topo.c).
+ *
+ * Error classes: MPI_ERR_TOPOLOGY for a communicator without a graph
+ * topology, MPI_ERR_ARG for a bad description (nnodes out of range,
+ * decreasing index, edge out of range, NULL arrays) and output arrays too
+ * short, MPI_ERR_RANK for a rank out of range.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/core/lock.h"
+#include "lib/comm/topo.h"
+
+/* The graph topology of comm, or NULL (error class in *rc). */
+static struct mpii_topo *graph_of(MPI_Comm comm, int *rc)
+{
+	if (mpii_comm_check(comm)) {
+		*rc = MPI_ERR_COMM;
+		return NULL;
+	}
+	if (!comm->topo || comm->topo->kind != MPI_GRAPH) {
+		*rc = MPI_ERR_TOPOLOGY;
+		return NULL;
+	}
+	*rc = MPI_SUCCESS;
+	return comm->topo;
+}
+
+static int graph_err(MPI_Comm comm, int rc, const char *fn)
+{
+	if (rc == MPI_ERR_COMM)
+		return mpii_err(NULL, rc, fn, "invalid communicator");
+	return mpii_err(comm, rc, fn, "no graph topology");
+}
+
+/* Check a graph description against a communicator of size n. */
+static int check_graph(int size, int nnodes, const int index[], const int edges[],
+		       const char **why)
+{
+	if (nnodes < 0 || nnodes > size) {
+		*why = "nnodes out of range";
+		return MPI_ERR_ARG;
+	}
+	if (nnodes == 0)
+		return MPI_SUCCESS;
+	if (!index) {
+		*why = "index is NULL";
+		return MPI_ERR_ARG;
+	}
+	for (int i = 0; i < nnodes; i++)
+		if (index[i] < (i ? index[i - 1] : 0)) {
+			*why = "index is negative or decreasing";
+			return MPI_ERR_ARG;
+		}
+	int nedges = index[nnodes - 1];
+	if (nedges > 0 && !edges) {
+		*why = "edges is NULL";
+		return MPI_ERR_ARG;
+	}
+	for (int e = 0; e < nedges; e++)
+		if (edges[e] < 0 || edges[e] >= nnodes) {
+			*why = "edge out of range";
+			return MPI_ERR_ARG;
+		}
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Graph_create = PMPI_Graph_create
+int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
+		      int reorder, MPI_Comm *comm_graph)
+{
+	static const char fn[] = "MPI_Graph_create";
+	(void)reorder;
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm_old))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm_old->is_inter)
+		return mpii_err(comm_old, MPI_ERR_COMM, fn, "intercommunicator");
+	if (!comm_graph)
+		return mpii_err(comm_old, MPI_ERR_ARG, fn, "comm_graph is NULL");
+	const char *why = "";
+	int rc = check_graph(comm_old->size, nnodes, index, edges, &why);
+	if (rc)
+		return mpii_err(comm_old, rc, fn, "%s", why);
+	struct mpii_topo *t = NULL;
+	if (nnodes > 0) {
+		int nedges = index[nnodes - 1];
+		t = calloc(1, sizeof(*t));
+		if (t) {
+			t->kind = MPI_GRAPH;
+			t->nnodes = nnodes;
+			t->nedges = nedges;
+			t->index = malloc(sizeof(int) * (size_t)nnodes);
+			t->edges = malloc(sizeof(int) * (size_t)(nedges + 1));
+		}
+		if (!t || !t->index || !t->edges) {
+			mpii_topo_destroy(t);
+			return mpii_err(comm_old, MPI_ERR_NO_MEM, fn, "out of memory");
+		}
+		memcpy(t->index, index, sizeof(int) * (size_t)nnodes);
+		memcpy(t->edges, edges, sizeof(int) * (size_t)nedges);
+	}
+	mpii_lock();
+	rc = mpii_topo_comm(comm_old, nnodes, t, comm_graph);
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm_old, rc, fn, "cannot create the communicator");
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Graphdims_get = PMPI_Graphdims_get
+int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
+{
+	static const char fn[] = "MPI_Graphdims_get";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = graph_of(comm, &rc);
+	if (!t)
+		return graph_err(comm, rc, fn);
+	if (!nnodes || !nedges)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "nnodes or nedges is NULL");
+	*nnodes = t->nnodes;
+	*nedges = t->nedges;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Graph_get = PMPI_Graph_get
+int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
+{
+	static const char fn[] = "MPI_Graph_get";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = graph_of(comm, &rc);
+	if (!t)
+		return graph_err(comm, rc, fn);
+	if (maxindex < t->nnodes || maxedges < t->nedges)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "maxindex %d or maxedges %d too small",
+				maxindex, maxedges);
+	if (!index || (t->nedges > 0 && !edges))
+		return mpii_err(comm, MPI_ERR_ARG, fn, "index or edges is NULL");
+	memcpy(index, t->index, sizeof(int) * (size_t)t->nnodes);
+	if (t->nedges > 0)
+		memcpy(edges, t->edges, sizeof(int) * (size_t)t->nedges);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Graph_neighbors_count = PMPI_Graph_neighbors_count
+int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
+{
+	static const char fn[] = "MPI_Graph_neighbors_count";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = graph_of(comm, &rc);
+	if (!t)
+		return graph_err(comm, rc, fn);
+	if (rank < 0 || rank >= t->nnodes)
+		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
+	if (!nneighbors)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "nneighbors is NULL");
+	*nneighbors = t->index[rank] - (rank ? t->index[rank - 1] : 0);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Graph_neighbors = PMPI_Graph_neighbors
+int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
+{
+	static const char fn[] = "MPI_Graph_neighbors";
+	MPII_CHECK_INIT(fn);
+	int rc;
+	struct mpii_topo *t = graph_of(comm, &rc);
+	if (!t)
+		return graph_err(comm, rc, fn);
+	if (rank < 0 || rank >= t->nnodes)
+		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
+	int first = rank ? t->index[rank - 1] : 0, n = t->index[rank] - first;
+	if (maxneighbors < n)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "maxneighbors %d < %d neighbours",
+				maxneighbors, n);
+	if (n > 0 && !neighbors)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "neighbors is NULL");
+	if (n > 0)
+		memcpy(neighbors, t->edges + first, sizeof(int) * (size_t)n);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Graph_map = PMPI_Graph_map
+int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank)
+{
+	static const char fn[] = "MPI_Graph_map";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator");
+	if (!newrank)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "newrank is NULL");
+	const char *why = "";
+	int rc = check_graph(comm->size, nnodes, index, edges, &why);
+	if (rc)
+		return mpii_err(comm, rc, fn, "%s", why);
+	*newrank = comm->rank < nnodes ? comm->rank : MPI_UNDEFINED;
+	return MPI_SUCCESS;
+}

@@ -1,0 +1,345 @@
+/*
+ * lib/core/errhandler.c - error handler objects (MPI_Comm_create_errhandler,
+ * _set, _get, MPI_Errhandler_free and the MPI-1 MPI_Errhandler_* names),
+ * invoking a handler on request (MPI_Comm_call_errhandler and the seed's
+ * MPI_Raise_error_handler, 6.10), and user-added error classes, codes and
+ * strings (MPI_Add_error_class/code/string).
+ *
+ * How an error reaches a handler is lib/core/errors.c's business (mpii_err); this
+ * file only owns the objects.  Handlers run on the calling thread, without
+ * the library lock.
+ *
+ * Life of a user handler: one reference for the user's handle plus one per
+ * communicator using it (and one per MPI_Comm_get_errhandler result, as the
+ * standard makes the caller free what get returns).  The last unref poisons
+ * it and parks it on a free list for reuse, never in malloc, so a stale
+ * handle is caught by its magic.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/comm/comm.h"
+#include "lib/core/errhandler.h"
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/core/lock.h"
+
+/* ------------------------------------------------------------ objects */
+
+struct eh_box {
+	struct mpii_errhandler eh;   /* first: the handle points here */
+	struct eh_box *next_free;
+};
+
+static pthread_mutex_t eh_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct eh_box *eh_free;
+
+static int eh_is_predefined(const struct mpii_errhandler *eh)
+{
+	return eh == MPI_ERRORS_ARE_FATAL || eh == MPI_ERRORS_RETURN || eh == MPI_ERRORS_ABORT;
+}
+
+static int eh_valid(const struct mpii_errhandler *eh)
+{
+	return MPII_VALID(eh, MPII_MAGIC_ERRHANDLER);
+}
+
+void mpii_errhandler_ref(struct mpii_errhandler *eh)
+{
+	if (eh && !eh_is_predefined(eh))
+		eh->refcount++;
+}
+
+void mpii_errhandler_unref(struct mpii_errhandler *eh)
+{
+	struct eh_box *b = (struct eh_box *)eh;
+
+	if (!eh || eh_is_predefined(eh))
+		return;
+	if (--eh->refcount > 0)
+		return;
+	pthread_mutex_lock(&eh_mu);
+	eh->magic = MPII_MAGIC_FREED;
+	b->next_free = eh_free;
+	eh_free = b;
+	pthread_mutex_unlock(&eh_mu);
+}
+
+void mpii_errhandler_set(struct mpii_comm *c, struct mpii_errhandler *eh)
+{
+	struct mpii_errhandler *old;
+
+	mpii_errhandler_ref(eh);
+	mpii_lock();
+	old = c->errh;
+	c->errh = eh;
+	mpii_unlock();
+	mpii_errhandler_unref(old);
+}
+
+static struct mpii_errhandler *eh_new(MPI_Comm_errhandler_function *f)
+{
+	struct eh_box *b;
+
+	pthread_mutex_lock(&eh_mu);
+	b = eh_free;
+	if (b)
+		eh_free = b->next_free;
+	pthread_mutex_unlock(&eh_mu);
+	if (!b && !(b = malloc(sizeof(*b))))
+		return NULL;
+	memset(b, 0, sizeof(*b));
+	b->eh.refcount = 1;
+	b->eh.kind = MPII_EH_USER;
+	b->eh.comm_fn = f;
+	b->eh.magic = MPII_MAGIC_ERRHANDLER;
+	return &b->eh;
+}
+
+static int create(MPI_Comm_errhandler_function *f, MPI_Errhandler *errhandler, const char *fn)
+{
+	MPII_CHECK_INIT(fn);
+	if (!f || !errhandler)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "function or errhandler is NULL");
+	if (!(*errhandler = eh_new(f)))
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	return MPI_SUCCESS;
+}
+
+static int set(MPI_Comm comm, MPI_Errhandler eh, const char *fn)
+{
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!eh_valid(eh))
+		return mpii_err(comm, MPI_ERR_ARG, fn, "invalid error handler");
+	mpii_errhandler_set(comm, eh);
+	return MPI_SUCCESS;
+}
+
+static int get(MPI_Comm comm, MPI_Errhandler *eh, const char *fn)
+{
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!eh)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "errhandler is NULL");
+	mpii_lock();
+	*eh = comm->errh;
+	mpii_errhandler_ref(*eh);   /* the caller frees what it gets */
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
+int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *f, MPI_Errhandler *errhandler)
+{
+	return create(f, errhandler, "MPI_Comm_create_errhandler");
+}
+
+#pragma weak MPI_Errhandler_create = PMPI_Errhandler_create
+int PMPI_Errhandler_create(MPI_Handler_function *f, MPI_Errhandler *errhandler)
+{
+	return create(f, errhandler, "MPI_Errhandler_create");
+}
+
+#pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
+int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+	return set(comm, errhandler, "MPI_Comm_set_errhandler");
+}
+
+#pragma weak MPI_Errhandler_set = PMPI_Errhandler_set
+int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+	return set(comm, errhandler, "MPI_Errhandler_set");
+}
+
+#pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
+int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+	return get(comm, errhandler, "MPI_Comm_get_errhandler");
+}
+
+#pragma weak MPI_Errhandler_get = PMPI_Errhandler_get
+int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+	return get(comm, errhandler, "MPI_Errhandler_get");
+}
+
+#pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
+int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
+{
+	static const char fn[] = "MPI_Errhandler_free";
+
+	MPII_CHECK_INIT(fn);
+	if (!errhandler || !eh_valid(*errhandler))
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid error handler");
+	/* predefined ones are not freed, but a reference obtained from
+	 * MPI_Comm_get_errhandler must be releasable */
+	mpii_errhandler_unref(*errhandler);
+	*errhandler = MPI_ERRHANDLER_NULL;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
+int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
+{
+	static const char fn[] = "MPI_Comm_call_errhandler";
+
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	mpii_err(comm, errorcode, fn, "error raised by the user");
+	return MPI_SUCCESS;   /* the handler was called and returned */
+}
+
+#pragma weak MPI_Raise_error_handler = PMPI_Raise_error_handler
+int PMPI_Raise_error_handler(MPI_Comm comm, int errorcode)
+{
+	static const char fn[] = "MPI_Raise_error_handler";
+
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	/* seed 002 6.10: returns the code it raised if the handler returns */
+	mpii_err(comm, errorcode, fn, "error raised by a layered library");
+	return errorcode;
+}
+
+/* --------------------------------------------- user classes and codes */
+
+struct dyn_code {
+	int cls;
+	char *str;     /* NULL: no string added */
+};
+
+static struct dyn_code *dyn;   /* dyn[i] is code MPI_ERR_LASTCODE + 1 + i */
+static int ndyn, capdyn;
+
+int mpii_errcode_dyn_class(int code)
+{
+	int i = code - MPI_ERR_LASTCODE - 1, cls = -1;
+
+	pthread_mutex_lock(&eh_mu);
+	if (i >= 0 && i < ndyn)
+		cls = dyn[i].cls;
+	pthread_mutex_unlock(&eh_mu);
+	return cls;
+}
+
+const char *mpii_errcode_dyn_string(int code)
+{
+	int i = code - MPI_ERR_LASTCODE - 1;
+	const char *s = NULL;
+
+	pthread_mutex_lock(&eh_mu);
+	if (i >= 0 && i < ndyn)
+		s = dyn[i].str ? dyn[i].str : "";
+	pthread_mutex_unlock(&eh_mu);
+	return s;
+}
+
+int mpii_errcode_lastused(void)
+{
+	int n;
+
+	pthread_mutex_lock(&eh_mu);
+	n = MPI_ERR_LASTCODE + ndyn;
+	pthread_mutex_unlock(&eh_mu);
+	return n;
+}
+
+/* Hand out the next code with class cls (-1: the code is a class of its
+ * own).  Returns the code, or -1 when out of memory. */
+static int dyn_add(int cls)
+{
+	int code = -1;
+
+	pthread_mutex_lock(&eh_mu);
+	if (ndyn == capdyn) {
+		int ncap = capdyn ? 2 * capdyn : 16;
+		struct dyn_code *nd = realloc(dyn, ncap * sizeof(*nd));
+		if (!nd)
+			goto out;
+		dyn = nd;
+		capdyn = ncap;
+	}
+	code = MPI_ERR_LASTCODE + 1 + ndyn;
+	dyn[ndyn].cls = cls < 0 ? code : cls;
+	dyn[ndyn].str = NULL;
+	ndyn++;
+out:
+	pthread_mutex_unlock(&eh_mu);
+	return code;
+}
+
+#pragma weak MPI_Add_error_class = PMPI_Add_error_class
+int PMPI_Add_error_class(int *errorclass)
+{
+	static const char fn[] = "MPI_Add_error_class";
+	int code;
+
+	MPII_CHECK_INIT(fn);
+	if (!errorclass)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "errorclass is NULL");
+	if ((code = dyn_add(-1)) < 0)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	*errorclass = code;
+	return MPI_SUCCESS;
+}
+
+/* True when cls is a predefined or user-added error class. */
+static int is_class(int cls)
+{
+	if (cls >= MPI_SUCCESS && cls <= MPI_ERR_LASTCODE)
+		return 1;
+	return mpii_errcode_dyn_class(cls) == cls;
+}
+
+#pragma weak MPI_Add_error_code = PMPI_Add_error_code
+int PMPI_Add_error_code(int errorclass, int *errorcode)
+{
+	static const char fn[] = "MPI_Add_error_code";
+	int code;
+
+	MPII_CHECK_INIT(fn);
+	if (!errorcode)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "errorcode is NULL");
+	if (!is_class(errorclass) || errorclass == MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "%d is not an error class", errorclass);
+	if ((code = dyn_add(errorclass)) < 0)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	*errorcode = code;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Add_error_string = PMPI_Add_error_string
+int PMPI_Add_error_string(int errorcode, const char *string)
+{
+	static const char fn[] = "MPI_Add_error_string";
+	int i = errorcode - MPI_ERR_LASTCODE - 1;
+	size_t len;
+	char *s;
+
+	MPII_CHECK_INIT(fn);
+	if (!string)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "string is NULL");
+	len = strnlen(string, MPI_MAX_ERROR_STRING);
+	if (len >= MPI_MAX_ERROR_STRING)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "string longer than MPI_MAX_ERROR_STRING - 1");
+	if (!(s = strndup(string, len)))
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	pthread_mutex_lock(&eh_mu);
+	if (i < 0 || i >= ndyn) {
+		pthread_mutex_unlock(&eh_mu);
+		free(s);
+		/* predefined codes cannot be renamed (MPI-3.1 8.5) */
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "%d is not a user-added error code", errorcode);
+	}
+	/* the old string is kept (leaked) on purpose: mpii_errcode_dyn_string
+	 * returned it to callers that may still be printing it */
+	dyn[i].str = s;
+	pthread_mutex_unlock(&eh_mu);
+	return MPI_SUCCESS;
+}

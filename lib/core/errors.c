@@ -1,0 +1,211 @@
+/*
+ * lib/core/errors.c - error classes and strings, the predefined error handlers,
+ * and mpii_err(): the one place an entry point reports a failure.
+ *
+ * The fatal handler prints "shmpi: rank R: FN: CLASS: detail" and takes the
+ * job down through the launcher (mpii_abort_job).  User handlers are called
+ * on the calling thread with the library lock not held.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "lib/comm/comm.h"
+#include "lib/core/errhandler.h"
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+
+MPII_API struct mpii_errhandler mpii_obj_errors_are_fatal = {
+	.magic = MPII_MAGIC_ERRHANDLER, .refcount = 1, .kind = MPII_EH_FATAL };
+MPII_API struct mpii_errhandler mpii_obj_errors_return = {
+	.magic = MPII_MAGIC_ERRHANDLER, .refcount = 1, .kind = MPII_EH_RETURN };
+MPII_API struct mpii_errhandler mpii_obj_errors_abort = {
+	.magic = MPII_MAGIC_ERRHANDLER, .refcount = 1, .kind = MPII_EH_ABORT };
+
+static const char *const class_strings[] = {
+	[MPI_SUCCESS] = "MPI_SUCCESS: no error",
+	[MPI_ERR_BUFFER] = "MPI_ERR_BUFFER: invalid buffer pointer",
+	[MPI_ERR_COUNT] = "MPI_ERR_COUNT: invalid count argument",
+	[MPI_ERR_TYPE] = "MPI_ERR_TYPE: invalid datatype",
+	[MPI_ERR_TAG] = "MPI_ERR_TAG: invalid tag",
+	[MPI_ERR_COMM] = "MPI_ERR_COMM: invalid communicator",
+	[MPI_ERR_RANK] = "MPI_ERR_RANK: invalid rank",
+	[MPI_ERR_REQUEST] = "MPI_ERR_REQUEST: invalid request",
+	[MPI_ERR_ROOT] = "MPI_ERR_ROOT: invalid root",
+	[MPI_ERR_GROUP] = "MPI_ERR_GROUP: invalid group",
+	[MPI_ERR_OP] = "MPI_ERR_OP: invalid reduction operation",
+	[MPI_ERR_TOPOLOGY] = "MPI_ERR_TOPOLOGY: invalid topology",
+	[MPI_ERR_DIMS] = "MPI_ERR_DIMS: invalid dimension argument",
+	[MPI_ERR_ARG] = "MPI_ERR_ARG: invalid argument",
+	[MPI_ERR_UNKNOWN] = "MPI_ERR_UNKNOWN: unknown error",
+	[MPI_ERR_TRUNCATE] = "MPI_ERR_TRUNCATE: message truncated",
+	[MPI_ERR_OTHER] = "MPI_ERR_OTHER: known error not in this list",
+	[MPI_ERR_INTERN] = "MPI_ERR_INTERN: internal error",
+	[MPI_ERR_IN_STATUS] = "MPI_ERR_IN_STATUS: error code is in status",
+	[MPI_ERR_PENDING] = "MPI_ERR_PENDING: pending request",
+	[MPI_ERR_KEYVAL] = "MPI_ERR_KEYVAL: invalid keyval",
+	[MPI_ERR_NO_MEM] = "MPI_ERR_NO_MEM: out of memory",
+	[MPI_ERR_BASE] = "MPI_ERR_BASE: invalid base address",
+	[MPI_ERR_INFO_KEY] = "MPI_ERR_INFO_KEY: info key too long",
+	[MPI_ERR_INFO_VALUE] = "MPI_ERR_INFO_VALUE: info value too long",
+	[MPI_ERR_INFO_NOKEY] = "MPI_ERR_INFO_NOKEY: no such info key",
+	[MPI_ERR_SPAWN] = "MPI_ERR_SPAWN: error spawning processes",
+	[MPI_ERR_PORT] = "MPI_ERR_PORT: invalid port name",
+	[MPI_ERR_SERVICE] = "MPI_ERR_SERVICE: invalid service name",
+	[MPI_ERR_NAME] = "MPI_ERR_NAME: invalid name",
+	[MPI_ERR_WIN] = "MPI_ERR_WIN: invalid window",
+	[MPI_ERR_SIZE] = "MPI_ERR_SIZE: invalid size",
+	[MPI_ERR_DISP] = "MPI_ERR_DISP: invalid displacement",
+	[MPI_ERR_INFO] = "MPI_ERR_INFO: invalid info object",
+	[MPI_ERR_LOCKTYPE] = "MPI_ERR_LOCKTYPE: invalid lock type",
+	[MPI_ERR_ASSERT] = "MPI_ERR_ASSERT: invalid assert",
+	[MPI_ERR_RMA_CONFLICT] = "MPI_ERR_RMA_CONFLICT: conflicting window accesses",
+	[MPI_ERR_RMA_SYNC] = "MPI_ERR_RMA_SYNC: wrong window synchronization",
+	[MPI_ERR_FILE] = "MPI_ERR_FILE: invalid file handle",
+	[MPI_ERR_NOT_SAME] = "MPI_ERR_NOT_SAME: collective arguments differ",
+	[MPI_ERR_AMODE] = "MPI_ERR_AMODE: invalid access mode",
+	[MPI_ERR_UNSUPPORTED_DATAREP] = "MPI_ERR_UNSUPPORTED_DATAREP: unsupported data representation",
+	[MPI_ERR_UNSUPPORTED_OPERATION] = "MPI_ERR_UNSUPPORTED_OPERATION: operation not supported",
+	[MPI_ERR_NO_SUCH_FILE] = "MPI_ERR_NO_SUCH_FILE: no such file",
+	[MPI_ERR_FILE_EXISTS] = "MPI_ERR_FILE_EXISTS: file exists",
+	[MPI_ERR_BAD_FILE] = "MPI_ERR_BAD_FILE: invalid file name",
+	[MPI_ERR_ACCESS] = "MPI_ERR_ACCESS: permission denied",
+	[MPI_ERR_NO_SPACE] = "MPI_ERR_NO_SPACE: no space left",
+	[MPI_ERR_QUOTA] = "MPI_ERR_QUOTA: quota exceeded",
+	[MPI_ERR_READ_ONLY] = "MPI_ERR_READ_ONLY: read-only file",
+	[MPI_ERR_FILE_IN_USE] = "MPI_ERR_FILE_IN_USE: file in use",
+	[MPI_ERR_DUP_DATAREP] = "MPI_ERR_DUP_DATAREP: data representation already defined",
+	[MPI_ERR_CONVERSION] = "MPI_ERR_CONVERSION: conversion function failed",
+	[MPI_ERR_IO] = "MPI_ERR_IO: I/O error",
+	[MPI_ERR_RMA_RANGE] = "MPI_ERR_RMA_RANGE: target memory out of the window",
+	[MPI_ERR_RMA_ATTACH] = "MPI_ERR_RMA_ATTACH: memory cannot be attached",
+	[MPI_ERR_RMA_SHARED] = "MPI_ERR_RMA_SHARED: memory cannot be shared",
+	[MPI_ERR_RMA_FLAVOR] = "MPI_ERR_RMA_FLAVOR: wrong window flavor",
+	[MPI_ERR_GR] = "MPI_ERR_GR: a generalized request failed",
+	[MPI_ERR_TYPE_STRING] = "MPI_ERR_TYPE_STRING: malformed datatype representation",
+	[MPI_ERR_HANDLER] = "MPI_ERR_HANDLER: a request handler failed",
+	[MPI_ERR_THREAD] = "MPI_ERR_THREAD: invalid use of threads",
+};
+
+int mpii_err_class(int errcode)
+{
+	int cls;
+
+	if (errcode >= 0 && errcode <= MPI_ERR_LASTCODE)
+		return errcode;
+	/* codes from MPI_Add_error_class/code (lib/core/errhandler.c) */
+	if ((cls = mpii_errcode_dyn_class(errcode)) >= 0)
+		return cls;
+	return MPI_ERR_UNKNOWN;
+}
+
+/* Classes and codes that exist: predefined ones and those handed out by
+ * MPI_Add_error_class/code. */
+static int errcode_known(int errcode)
+{
+	return (errcode >= 0 && errcode <= MPI_ERR_LASTCODE) ||
+	       mpii_errcode_dyn_class(errcode) >= 0;
+}
+
+const char *mpii_err_string(int errcode)
+{
+	const char *s;
+
+	if (errcode > MPI_ERR_LASTCODE && (s = mpii_errcode_dyn_string(errcode)) != NULL)
+		return s;   /* "" until MPI_Add_error_string (MPI-3.1 8.5) */
+	if (errcode >= 0 && errcode < (int)(sizeof(class_strings) / sizeof(class_strings[0])) &&
+	    class_strings[errcode])
+		return class_strings[errcode];
+	return "MPI_ERR_UNKNOWN: unknown error";
+}
+
+void mpii_abort_job(int code, const char *why)
+{
+	if (why)
+		fprintf(stderr, "shmpi: rank %d: %s\n", mpii_g.rank, why);
+	fflush(stdout);
+	fflush(stderr);
+	if (code == 0)
+		code = 1;
+	if (mpii_g.me) {
+		/* Relaxed: published by the release store of the state below. */
+		shm_store_relaxed(&mpii_g.me->exit_code, code);
+		/* Release: the launcher reading ABORTED also sees the code. */
+		shm_store_release(&mpii_g.me->state, SHM_MEMBER_ABORTED);
+	}
+	_exit(code & 0xff ? code & 0xff : 1);
+}
+
+static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *detail, va_list ap)
+{
+	char msg[MPI_MAX_ERROR_STRING + 256];
+	const char *what = mpii_err_string(errcode);
+	int n = snprintf(msg, sizeof(msg), "%s: %s", fn,
+			 *what ? what : mpii_err_string(mpii_err_class(errcode)));
+	if (detail && n > 0 && (size_t)n < sizeof(msg)) {
+		msg[n++] = ' ';
+		msg[n++] = '(';
+		int m = vsnprintf(msg + n, sizeof(msg) - (size_t)n - 2, detail, ap);
+		if (m > 0)
+			n += m < (int)(sizeof(msg) - (size_t)n - 2) ? m : (int)(sizeof(msg) - (size_t)n - 3);
+		msg[n++] = ')';
+		msg[n] = 0;
+	}
+	struct mpii_errhandler *eh = MPII_VALID(comm, MPII_MAGIC_COMM) && comm->errh
+					     ? comm->errh
+					     : mpii_obj_comm_world.errh;
+	if (!eh)
+		eh = &mpii_obj_errors_are_fatal;
+	switch (eh->kind) {
+	case MPII_EH_RETURN:
+		return errcode;
+	case MPII_EH_USER: {
+		MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
+		int code = errcode;
+		eh->comm_fn(&c, &code, msg);
+		return errcode;
+	}
+	default:
+		mpii_abort_job(errcode, msg);
+	}
+}
+
+int mpii_err(MPI_Comm comm, int errcode, const char *fn, const char *detail, ...)
+{
+	va_list ap;
+	va_start(ap, detail);
+	int rc = raise_on(comm, errcode, fn, detail, ap);
+	va_end(ap);
+	return rc;
+}
+
+int mpii_err_self(int errcode, const char *fn, const char *detail, ...)
+{
+	va_list ap;
+	va_start(ap, detail);
+	int rc = raise_on(MPI_COMM_SELF, errcode, fn, detail, ap);
+	va_end(ap);
+	return rc;
+}
+
+#pragma weak MPI_Error_string = PMPI_Error_string
+int PMPI_Error_string(int errorcode, char *string, int *resultlen)
+{
+	if (!string || !resultlen)
+		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Error_string", "NULL argument");
+	snprintf(string, MPI_MAX_ERROR_STRING, "%s", mpii_err_string(errorcode));
+	*resultlen = (int)strlen(string);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Error_class = PMPI_Error_class
+int PMPI_Error_class(int errorcode, int *errorclass)
+{
+	if (!errorclass)
+		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Error_class", "errorclass is NULL");
+	if (!errcode_known(errorcode))
+		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Error_class", "unknown error code %d", errorcode);
+	*errorclass = mpii_err_class(errorcode);
+	return MPI_SUCCESS;
+}

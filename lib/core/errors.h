@@ -1,0 +1,56 @@
+/*
+ * lib/core/errors.h - error classes, error handlers and the single place where
+ * an MPI entry point reports an error.
+ *
+ * Convention: internal functions return an MPI error class and never call
+ * a handler; the public entry point passes a failure to mpii_err() with the
+ * communicator (or NULL for MPI_COMM_WORLD's handler), its own name and a
+ * detail message, and returns what mpii_err() returns.
+ */
+#ifndef MPII_ERRORS_H
+#define MPII_ERRORS_H
+
+#include "mpi.h"
+#include "lib/core/object.h"
+
+struct mpii_errhandler {
+	uint32_t magic;
+	_Atomic int refcount;
+	int kind;                                 /* enum below */
+	MPI_Comm_errhandler_function *comm_fn;    /* for MPII_EH_USER */
+};
+
+enum { MPII_EH_FATAL = 1, MPII_EH_RETURN, MPII_EH_ABORT, MPII_EH_USER };
+
+/* Report errcode raised by fn on comm (NULL: MPI_COMM_WORLD) through the
+ * communicator's error handler; detail is printf-style and goes into the
+ * message of the fatal handler.  Returns errcode (if the handler returns). */
+int mpii_err(MPI_Comm comm, int errcode, const char *fn, const char *detail, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Same, through the error handler of MPI_COMM_SELF, as used for errors of
+ * requests not tied to a communicator (generalized requests). */
+int mpii_err_self(int errcode, const char *fn, const char *detail, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Print a message naming this rank and take the whole job down with code.
+ * Never returns. */
+void mpii_abort_job(int code, const char *why) __attribute__((noreturn));
+
+/* The class of an error code (codes from MPI_Add_error_code map to their
+ * class); MPI_ERR_UNKNOWN for codes never handed out. */
+int mpii_err_class(int errcode);
+
+/* Text of a class or code; never NULL. */
+const char *mpii_err_string(int errcode);
+
+/* Entry-point guard: MPI_ERR_OTHER through MPI_COMM_WORLD's handler when
+ * the library is not initialized or already finalized. */
+#define MPII_CHECK_INIT(fn)                                                   \
+	do {                                                                  \
+		if (!mpii_g.initialized || mpii_g.finalized)                 \
+			return mpii_err(NULL, MPI_ERR_OTHER, fn,              \
+					"called before MPI_Init or after MPI_Finalize"); \
+	} while (0)
+
+#endif

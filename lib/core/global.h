@@ -1,0 +1,42 @@
+/*
+ * lib/core/global.h - the process-wide state of the library: who we are in the
+ * job, the mapped segment, the thread level and the configuration read once
+ * from the environment at MPI_Init (docs/config.md lists every variable).
+ */
+#ifndef MPII_GLOBAL_H
+#define MPII_GLOBAL_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include "shm/segment.h"
+
+enum mpii_cma_mode { MPII_CMA_AUTO = 0, MPII_CMA_ON, MPII_CMA_OFF };
+
+struct mpii_config {
+	size_t eager_max;        /* SHMPI_EAGER_MAX: largest eager message (bytes) */
+	int cma;                 /* SHMPI_CMA=auto|on|off: single copy by process_vm_readv */
+	size_t cma_iov_min;      /* SHMPI_CMA_IOV_MIN: average piece of a non-contiguous
+				  * type copied once with iovecs (bytes) */
+	unsigned spin_polls;     /* SHMPI_SPIN: polls before yielding */
+	unsigned yield_polls;    /* SHMPI_YIELD: yields before sleeping */
+	int64_t sleep_ns;        /* longest futex sleep before re-checking the job */
+};
+
+struct mpii_global {
+	int initialized;         /* MPI_Init done */
+	int finalized;           /* MPI_Finalize done */
+	int rank, size;          /* in MPI_COMM_WORLD */
+	int thread_level;        /* provided */
+	int multi;               /* thread_level == MPI_THREAD_MULTIPLE: take the lock */
+	pthread_t main_thread;
+	int cma_ok;              /* process_vm_readv usable towards peers */
+	int oversubscribed;      /* more members than cores: yield and sleep early */
+	int numa_multi;          /* members may be on several NUMA nodes (lib/coll/numa.c) */
+	struct shm_seg seg;
+	struct shm_member *me;
+	struct mpii_config cfg;
+};
+
+extern struct mpii_global mpii_g;
+
+#endif

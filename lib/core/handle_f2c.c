@@ -1,0 +1,130 @@
+/*
+ * lib/core/handle_f2c.c - MPI_X_c2f / MPI_X_f2c: integer names for handles.
+ *
+ * Handles are pointers; Fortran (and C code that stores handles in ints)
+ * needs small integers.  A per-process table gives each handle converted
+ * with c2f an index (0 is the null handle) and keeps it for the life of the
+ * process; a hash of the pointer finds an existing index in O(1).  f2c
+ * checks the object's kind, so a wrong or stale integer yields the null
+ * handle rather than a wrong object.  Protected by the library lock.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include "lib/comm/comm.h"
+#include "lib/datatype/datatype.h"
+#include "lib/core/errors.h"
+#include "lib/core/lock.h"
+#include "lib/core/object.h"
+#include "lib/core/request.h"
+
+static void **names;          /* index -> handle; names[0] unused (null) */
+static int nnames, cap_names;
+static int *slots;            /* open-addressing hash: handle -> index */
+static int nslots;
+
+static unsigned hash_ptr(const void *p)
+{
+	uintptr_t x = (uintptr_t)p;
+	x ^= x >> 17;
+	x *= 0xed5ad4bbu;
+	x ^= x >> 11;
+	return (unsigned)x;
+}
+
+static int grow_slots(void)
+{
+	int n = nslots ? nslots * 2 : 256;
+	int *s = calloc((size_t)n, sizeof(int));
+	if (!s)
+		return -1;
+	for (int i = 1; i < nnames; i++) {
+		unsigned h = hash_ptr(names[i]) & (unsigned)(n - 1);
+		while (s[h])
+			h = (h + 1) & (unsigned)(n - 1);
+		s[h] = i;
+	}
+	free(slots);
+	slots = s;
+	nslots = n;
+	return 0;
+}
+
+/* The index of handle h, assigning one on first use; 0 for NULL or when
+ * out of memory. */
+static MPI_Fint to_int(void *h)
+{
+	if (!h)
+		return 0;
+	mpii_lock();
+	MPI_Fint idx = 0;
+	if (nslots == 0 || nnames * 2 >= nslots)
+		if (grow_slots() < 0)
+			goto out;
+	unsigned s = hash_ptr(h) & (unsigned)(nslots - 1);
+	while (slots[s]) {
+		if (names[slots[s]] == h) {
+			idx = slots[s];
+			goto out;
+		}
+		s = (s + 1) & (unsigned)(nslots - 1);
+	}
+	if (nnames == 0)
+		nnames = 1; /* index 0 stays the null handle */
+	if (nnames >= cap_names) {
+		int c = cap_names ? cap_names * 2 : 256;
+		void **n = realloc(names, sizeof(void *) * (size_t)c);
+		if (!n)
+			goto out;
+		names = n;
+		cap_names = c;
+	}
+	names[nnames] = h;
+	slots[s] = nnames;
+	idx = nnames++;
+out:
+	mpii_unlock();
+	return idx;
+}
+
+/* The handle named i if it is an object of kind magic, else NULL. */
+static void *from_int(MPI_Fint i, uint32_t magic)
+{
+	void *h = NULL;
+	mpii_lock();
+	if (i > 0 && i < nnames && *(uint32_t *)names[i] == magic)
+		h = names[i];
+	mpii_unlock();
+	return h;
+}
+
+#pragma weak MPI_Comm_c2f = PMPI_Comm_c2f
+MPI_Fint PMPI_Comm_c2f(MPI_Comm comm) { return to_int(comm); }
+#pragma weak MPI_Comm_f2c = PMPI_Comm_f2c
+MPI_Comm PMPI_Comm_f2c(MPI_Fint comm) { return from_int(comm, MPII_MAGIC_COMM); }
+#pragma weak MPI_Type_c2f = PMPI_Type_c2f
+MPI_Fint PMPI_Type_c2f(MPI_Datatype datatype) { return to_int(datatype); }
+#pragma weak MPI_Type_f2c = PMPI_Type_f2c
+MPI_Datatype PMPI_Type_f2c(MPI_Fint datatype) { return from_int(datatype, MPII_MAGIC_DATATYPE); }
+#pragma weak MPI_Group_c2f = PMPI_Group_c2f
+MPI_Fint PMPI_Group_c2f(MPI_Group group) { return to_int(group); }
+#pragma weak MPI_Group_f2c = PMPI_Group_f2c
+MPI_Group PMPI_Group_f2c(MPI_Fint group) { return from_int(group, MPII_MAGIC_GROUP); }
+#pragma weak MPI_Request_c2f = PMPI_Request_c2f
+MPI_Fint PMPI_Request_c2f(MPI_Request request) { return to_int(request); }
+#pragma weak MPI_Request_f2c = PMPI_Request_f2c
+MPI_Request PMPI_Request_f2c(MPI_Fint request) { return from_int(request, MPII_MAGIC_REQUEST); }
+#pragma weak MPI_Op_c2f = PMPI_Op_c2f
+MPI_Fint PMPI_Op_c2f(MPI_Op op) { return to_int(op); }
+#pragma weak MPI_Op_f2c = PMPI_Op_f2c
+MPI_Op PMPI_Op_f2c(MPI_Fint op) { return from_int(op, MPII_MAGIC_OP); }
+#pragma weak MPI_Info_c2f = PMPI_Info_c2f
+MPI_Fint PMPI_Info_c2f(MPI_Info info) { return to_int(info); }
+#pragma weak MPI_Info_f2c = PMPI_Info_f2c
+MPI_Info PMPI_Info_f2c(MPI_Fint info) { return from_int(info, MPII_MAGIC_INFO); }
+#pragma weak MPI_Errhandler_c2f = PMPI_Errhandler_c2f
+MPI_Fint PMPI_Errhandler_c2f(MPI_Errhandler errhandler) { return to_int(errhandler); }
+#pragma weak MPI_Errhandler_f2c = PMPI_Errhandler_f2c
+MPI_Errhandler PMPI_Errhandler_f2c(MPI_Fint errhandler)
+{
+	return from_int(errhandler, MPII_MAGIC_ERRHANDLER);
+}

@@ -1,0 +1,156 @@
+/*
+ * lib/core/request.c - request objects: a per-process pool, completion, and
+ * collection by wait/test.
+ *
+ * The pool keeps freed requests (poisoned) for reuse, so that allocating a
+ * request on the message path costs a list pop, and a stale handle finds
+ * MPII_MAGIC_FREED instead of unmapped memory.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/comm/comm.h"
+#include "lib/datatype/datatype.h"
+#include "lib/core/global.h"
+#include "lib/core/progress.h"
+#include "lib/core/request.h"
+#include "lib/ext/handler.h"
+
+static struct mpii_request *pool;        /* protected by the library lock */
+static struct mpii_request *poll_head;   /* polled operations */
+
+struct mpii_request *mpii_request_new(int kind)
+{
+	struct mpii_request *r = pool;
+	if (r)
+		pool = r->next;
+	else
+		r = malloc(sizeof(*r));
+	if (!r)
+		return NULL;
+	memset(r, 0, sizeof(*r));
+	r->magic = MPII_MAGIC_REQUEST;
+	r->kind = (uint8_t)kind;
+	r->active = 1;
+	r->status.MPI_ERROR = MPI_SUCCESS;
+	return r;
+}
+
+void mpii_request_release(struct mpii_request *r)
+{
+	if (r->greq)
+		mpii_greq_release(r);
+	if (r->handler || r->h_state)
+		mpii_handler_release(r);
+	if (r->dt)
+		mpii_type_unref(r->dt);
+	if (r->comm)
+		mpii_comm_unref(r->comm);
+	if (r->state_free && r->state)
+		r->state_free(r->state);
+	free(r->tmpbuf);
+	free(r->name);
+	r->magic = MPII_MAGIC_FREED;
+	r->next = pool;
+	pool = r;
+}
+
+int mpii_request_check(MPI_Request req)
+{
+	return MPII_VALID(req, MPII_MAGIC_REQUEST) ? MPI_SUCCESS : MPI_ERR_REQUEST;
+}
+
+void mpii_status_empty(MPI_Status *st)
+{
+	if (st == MPI_STATUS_IGNORE || !st)
+		return;
+	st->MPI_SOURCE = MPI_ANY_SOURCE;
+	st->MPI_TAG = MPI_ANY_TAG;
+	st->MPI_ERROR = MPI_SUCCESS;
+	st->mpii_count = 0;
+	st->mpii_cancelled = 0;
+}
+
+void mpii_request_complete(struct mpii_request *req)
+{
+	/* Handlers (lib/ext/handler.c): a request with a handler is not done
+	 * until its handler ran. */
+	if (req->handler && mpii_handler_on_complete(req))
+		return;
+	/* Release publishes the status and the data (pairs with the loads in
+	 * is_done() and the wait/test paths).  With several threads it must
+	 * be seq_cst: it is then also G of the doorbell's Dekker pair with a
+	 * thread of this process going to sleep on it (mpii_progress_wake_local
+	 * below); a single thread never sleeps while it completes requests. */
+	if (mpii_g.multi)
+		atomic_store_explicit(&req->done, 1, memory_order_seq_cst);
+	else
+		atomic_store_explicit(&req->done, 1, memory_order_release);
+	if (req->user_freed) {
+		mpii_request_release(req);
+		return;
+	}
+	if (mpii_g.multi)
+		mpii_progress_wake_local();
+}
+
+int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
+{
+	struct mpii_request *req = *handle;
+	if (req->kind == MPII_REQ_GREQ)
+		mpii_greq_query(req);   /* query_fn fills the status */
+	if (req->h_state)
+		mpii_handler_collected(req);
+	int rc = req->status.MPI_ERROR;
+	if (status != MPI_STATUS_IGNORE && status)
+		*status = req->status;
+	if (req->persistent) {
+		req->active = 0;
+	} else {
+		mpii_request_release(req);
+		*handle = MPI_REQUEST_NULL;
+	}
+	return rc;
+}
+
+static int is_done(void *arg)
+{
+	struct mpii_request *req = arg;
+	/* seq_cst: F of the doorbell's Dekker pair (see mpii_request_complete). */
+	return atomic_load_explicit(&req->done, memory_order_seq_cst);
+}
+
+void mpii_request_wait_done(struct mpii_request *req)
+{
+	if (is_done(req))
+		return;
+	int hint = req->kind == MPII_REQ_RECV ? req->world_peer : -1;
+	req->waiters++;
+	mpii_progress_wait(is_done, req, hint);
+	req->waiters--;
+}
+
+void mpii_request_poll_add(struct mpii_request *req)
+{
+	req->poll_next = poll_head;
+	poll_head = req;
+}
+
+void mpii_progress_poll_ops(void)
+{
+	struct mpii_request **pp = &poll_head;
+	while (*pp) {
+		struct mpii_request *r = *pp;
+		if (r->poll(r)) {
+			/* finished: the poll function completed it */
+			*pp = r->poll_next;
+			r->poll_next = NULL;
+		} else {
+			pp = &r->poll_next;
+		}
+	}
+}
+
+int mpii_progress_has_polled_ops(void)
+{
+	return poll_head != NULL;
+}

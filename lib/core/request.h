@@ -1,0 +1,119 @@
+/*
+ * lib/core/request.h - requests: the handle of every operation that completes
+ * later (sends, receives, generalized and meta requests, nonblocking
+ * collectives).
+ *
+ * Life-cycle: allocated by the operation, active until the operation
+ * completes (mpii_request_complete sets done), collected by wait/test (which
+ * frees a non-persistent request) or freed by MPI_Request_free (which only
+ * marks it when still active: the completion then frees it).  Persistent
+ * requests go inactive on collection and can be started again.
+ *
+ * Locking: every field is protected by the library lock except `done`,
+ * which a waiting thread may poll without the lock (acquire, pairs with the
+ * release in mpii_request_complete).
+ */
+#ifndef MPII_REQUEST_H
+#define MPII_REQUEST_H
+
+#include <stdint.h>
+#include "mpi.h"
+#include "lib/core/object.h"
+
+struct mpii_comm;
+struct mpii_datatype;
+struct mpii_attr_list;
+struct mpii_handler;
+
+enum mpii_req_kind {
+	MPII_REQ_SEND = 1,
+	MPII_REQ_RECV,
+	MPII_REQ_GREQ,     /* MPI_Grequest_start */
+	MPII_REQ_META,     /* seed 002 meta requests */
+	MPII_REQ_COLL,     /* nonblocking collectives and other polled operations */
+};
+
+enum mpii_send_mode { MPII_MODE_STANDARD = 0, MPII_MODE_BUFFERED, MPII_MODE_SYNC, MPII_MODE_READY };
+
+struct mpii_request {
+	uint32_t magic;
+	uint8_t kind;           /* enum mpii_req_kind */
+	uint8_t persistent;
+	uint8_t active;         /* started and not yet collected */
+	uint8_t user_freed;     /* MPI_Request_free while active: free on completion */
+	_Atomic int done;       /* completed; release in mpii_request_complete */
+	int waiters;            /* threads blocked in a wait on this request */
+	MPI_Status status;
+
+	/* the operation */
+	struct mpii_comm *comm;
+	struct mpii_datatype *dt;
+	void *buf;
+	MPI_Count count;
+	int peer;               /* comm rank of the partner, or MPI_ANY_SOURCE */
+	int tag;
+	uint32_t ctx;
+	int mode;               /* enum mpii_send_mode */
+	int world_peer;         /* world rank of the partner (sends) */
+	MPI_Count bytes;        /* packed length of the message */
+
+	/* transport state (lib/p2p_*.c) */
+	MPI_Count offset;       /* bytes pushed (send) or landed (recv) */
+	int proto;              /* protocol step, see p2p_proto.h */
+	void *tmpbuf;           /* packed copy (bsend, non-contiguous rendezvous) */
+	struct mpii_request *next, *prev;  /* posted queue / tx queue links */
+
+	/* polled operations (MPII_REQ_COLL): called by the progress engine
+	 * until it completes the request */
+	int (*poll)(struct mpii_request *req);
+	void *state;
+	void (*state_free)(void *state);
+	struct mpii_request *poll_next;
+
+	/* generalized and meta requests (lib/ext/greq.c) */
+	void *greq;
+
+	/* handlers (lib/ext/handler.c), caching and names (lib/attr/attr.c) */
+	struct mpii_handler *handler;
+	uint8_t h_state;        /* enum mpii_h_state (lib/ext/handler.h) */
+	struct mpii_request *h_next;  /* MPI_Handler_lock queue */
+	struct mpii_attr_list *attrs;
+	char *name;
+};
+
+/* Allocate a zeroed request of kind from the per-process pool.  NULL when
+ * out of memory. */
+struct mpii_request *mpii_request_new(int kind);
+
+/* Return a request to the pool (drops its references to comm and type). */
+void mpii_request_release(struct mpii_request *req);
+
+/* Mark req complete with its status filled in: wakes waiters, runs the
+ * completion rules (handlers), frees it if the user already freed it. */
+void mpii_request_complete(struct mpii_request *req);
+
+/* Check a user request handle.  MPI_SUCCESS or MPI_ERR_REQUEST. */
+int mpii_request_check(MPI_Request req);
+
+/* Collect a completed request for wait/test: copy its status (unless
+ * status is MPI_STATUS_IGNORE), free it or make it inactive (persistent),
+ * and set *handle to MPI_REQUEST_NULL for freed ones.  Returns the
+ * request's error (status.MPI_ERROR) or MPI_SUCCESS. */
+int mpii_request_collect(MPI_Request *handle, MPI_Status *status);
+
+/* Block until req is done (drives progress, drops the library lock while
+ * waiting).  Does not collect. */
+void mpii_request_wait_done(struct mpii_request *req);
+
+/* Start an inactive persistent request (MPI_Start).  Returns an error class. */
+int mpii_request_start(struct mpii_request *req);
+
+/* Register a polled request (kind MPII_REQ_COLL or any request with a poll
+ * function) with the progress engine. */
+void mpii_request_poll_add(struct mpii_request *req);
+
+/* Fill an empty status (MPI_SOURCE = MPI_ANY_SOURCE, ...), as for
+ * MPI_PROC_NULL and null requests. */
+void mpii_status_empty(MPI_Status *st);
+
+#endif

@@ -1,0 +1,485 @@
+/*
+ * lib/core/wait_api.c - completion: MPI_Wait/Test and their any/all/some forms,
+ * MPI_Request_free, MPI_Request_get_status, MPI_Cancel, MPI_Test_cancelled.
+ *
+ * A null request or an inactive persistent request completes at once with
+ * an empty status.  Errors of individual requests in the multiple-completion
+ * calls are reported as MPI_ERR_IN_STATUS with each status's MPI_ERROR set.
+ *
+ * Two threads waiting on one request is a thread-usage error (MPI-2
+ * 12.4.2): the first would collect (free) the request under the second.
+ * Every call here that waits on, tests or frees a request checks, under
+ * the library lock, that no other thread waits on it (req->waiters), and
+ * reports MPI_ERR_THREAD without touching the request, so the other
+ * thread's wait goes on unharmed.  A blocking wait counts itself in the
+ * waiters of each request it waits on for as long as it has the lock
+ * dropped.
+ */
+#include "lib/attr/attr.h"
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/ext/handler.h"
+#include "lib/core/lock.h"
+#include "lib/p2p/p2p_impl.h"
+#include "lib/core/progress.h"
+
+static int req_done(struct mpii_request *r)
+{
+	/* Acquire: pairs with the release in mpii_request_complete. */
+	return atomic_load_explicit(&r->done, memory_order_acquire);
+}
+
+/* Null or inactive: nothing to wait for. */
+static int inert(MPI_Request r)
+{
+	return r == MPI_REQUEST_NULL || (r->persistent && !r->active);
+}
+
+static MPI_Comm err_comm(MPI_Request r)
+{
+	return r && r->comm ? r->comm : NULL;
+}
+
+/* Generalized and meta requests raise through MPI_COMM_SELF (SPEC §5). */
+static int is_gen(MPI_Request r)
+{
+	return r && (r->kind == MPII_REQ_GREQ || r->kind == MPII_REQ_META);
+}
+
+static int raise_req(int gen, MPI_Comm comm, int rc, const char *fn)
+{
+	return gen ? mpii_err_self(rc, fn, "request failed") : mpii_err(comm, rc, fn, "request failed");
+}
+
+int mpii_wait(struct mpii_request *req, MPI_Status *status)
+{
+	mpii_request_wait_done(req);
+	MPI_Request h = req;
+	return mpii_request_collect(&h, status);
+}
+
+static int check_array(int count, MPI_Request *reqs)
+{
+	if (count < 0 || (count > 0 && !reqs))
+		return MPI_ERR_ARG;
+	for (int i = 0; i < count; i++)
+		if (reqs[i] != MPI_REQUEST_NULL && mpii_request_check(reqs[i]))
+			return MPI_ERR_REQUEST;
+	return MPI_SUCCESS;
+}
+
+/* Take the library lock for a call on reqs.  MPI_SUCCESS with the lock
+ * held; or, when another thread waits on an active request of reqs,
+ * MPI_ERR_THREAD raised through that request's communicator with the lock
+ * dropped, nothing touched. */
+static int lock_unwaited(int count, MPI_Request *reqs, const char *fn)
+{
+	mpii_lock();
+	for (int i = 0; i < count; i++) {
+		if (inert(reqs[i]) || !reqs[i]->waiters)
+			continue;
+		MPI_Comm comm = err_comm(reqs[i]);
+		mpii_unlock();
+		return mpii_err(comm, MPI_ERR_THREAD, fn,
+				"another thread is already waiting on this request");
+	}
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Wait = PMPI_Wait
+int PMPI_Wait(MPI_Request *request, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Wait";
+	MPII_CHECK_INIT(fn);
+	if (!request)
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
+	if (*request != MPI_REQUEST_NULL && mpii_request_check(*request))
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
+	if (inert(*request)) {
+		mpii_status_empty(status);
+		return MPI_SUCCESS;
+	}
+	MPI_Comm comm = err_comm(*request);
+	int gen = is_gen(*request);
+	int rc = lock_unwaited(1, request, fn);
+	if (rc)
+		return rc;
+	mpii_request_wait_done(*request);
+	rc = mpii_request_collect(request, status);
+	mpii_unlock();
+	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Test = PMPI_Test
+int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Test";
+	MPII_CHECK_INIT(fn);
+	if (!request || !flag)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
+	if (*request != MPI_REQUEST_NULL && mpii_request_check(*request))
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
+	if (inert(*request)) {
+		*flag = 1;
+		mpii_status_empty(status);
+		return MPI_SUCCESS;
+	}
+	MPI_Comm comm = err_comm(*request);
+	int gen = is_gen(*request);
+	int rc = lock_unwaited(1, request, fn);
+	if (rc)
+		return rc;
+	if (!req_done(*request))
+		mpii_progress((*request)->kind == MPII_REQ_RECV ? (*request)->world_peer : -1);
+	*flag = req_done(*request);
+	if (*flag)
+		rc = mpii_request_collect(request, status);
+	mpii_unlock();
+	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
+}
+
+struct any_arg {
+	int count;
+	MPI_Request *reqs;
+};
+
+/* The peer to poll first while waiting for several requests: the source of
+ * the first pending receive from a known peer (-1: none). */
+static int wait_hint(int count, MPI_Request *reqs)
+{
+	for (int i = 0; i < count; i++) {
+		struct mpii_request *r = reqs[i];
+		if (r && r->kind == MPII_REQ_RECV && r->world_peer >= 0 && !inert(r) && !req_done(r))
+			return r->world_peer;
+	}
+	return -1;
+}
+
+/* Lock held.  Block until done(arg) while counted as a waiter of every
+ * non-null request of reqs.  Null ones are skipped both ways, not inert()
+ * ones: a persistent request may go inactive during the wait (its handler
+ * runs), and the count must come down on exactly what went up. */
+static void wait_array(int count, MPI_Request *reqs, int (*done)(void *), void *arg)
+{
+	for (int i = 0; i < count; i++)
+		if (reqs[i] != MPI_REQUEST_NULL)
+			reqs[i]->waiters++;
+	mpii_progress_wait(done, arg, wait_hint(count, reqs));
+	for (int i = 0; i < count; i++)
+		if (reqs[i] != MPI_REQUEST_NULL)
+			reqs[i]->waiters--;
+}
+
+/* Done when some active request completed or none is active. */
+static int any_done(void *arg)
+{
+	struct any_arg *a = arg;
+	int active = 0;
+	for (int i = 0; i < a->count; i++) {
+		if (inert(a->reqs[i]))
+			continue;
+		active = 1;
+		if (req_done(a->reqs[i]))
+			return 1;
+	}
+	return !active;
+}
+
+static int all_done(void *arg)
+{
+	struct any_arg *a = arg;
+	for (int i = 0; i < a->count; i++)
+		if (!inert(a->reqs[i]) && !req_done(a->reqs[i]))
+			return 0;
+	return 1;
+}
+
+/* Collect the first completed active request; *index = MPI_UNDEFINED if
+ * none is active.  Returns its error. */
+static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *status, int *found)
+{
+	*found = 0;
+	*index = MPI_UNDEFINED;
+	int active = 0;
+	for (int i = 0; i < count; i++) {
+		if (inert(reqs[i]))
+			continue;
+		active = 1;
+		if (req_done(reqs[i])) {
+			*index = i;
+			*found = 1;
+			return mpii_request_collect(&reqs[i], status);
+		}
+	}
+	if (!active) {
+		*found = 1;
+		mpii_status_empty(status);
+	}
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Waitany = PMPI_Waitany
+int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Waitany";
+	MPII_CHECK_INIT(fn);
+	int rc = check_array(count, array_of_requests);
+	if (rc || !index)
+		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
+	struct any_arg a = { count, array_of_requests };
+	int found;
+	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+		return rc;
+	wait_array(count, array_of_requests, any_done, &a);
+	rc = collect_any(count, array_of_requests, index, status, &found);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Testany = PMPI_Testany
+int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
+		 MPI_Status *status)
+{
+	static const char fn[] = "MPI_Testany";
+	MPII_CHECK_INIT(fn);
+	int rc = check_array(count, array_of_requests);
+	if (rc || !index || !flag)
+		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
+	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+		return rc;
+	mpii_progress(-1);
+	rc = collect_any(count, array_of_requests, index, status, flag);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
+}
+
+/* Collect every request (all done); statuses may be MPI_STATUSES_IGNORE. */
+static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses)
+{
+	int any_err = 0;
+	for (int i = 0; i < count; i++) {
+		MPI_Status *st = statuses == MPI_STATUSES_IGNORE || !statuses ? MPI_STATUS_IGNORE
+									      : &statuses[i];
+		if (inert(reqs[i])) {
+			mpii_status_empty(st);
+			continue;
+		}
+		int err = mpii_request_collect(&reqs[i], st);
+		if (st != MPI_STATUS_IGNORE)
+			st->MPI_ERROR = err;
+		any_err |= err != MPI_SUCCESS;
+	}
+	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Waitall = PMPI_Waitall
+int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
+{
+	static const char fn[] = "MPI_Waitall";
+	MPII_CHECK_INIT(fn);
+	int rc = check_array(count, array_of_requests);
+	if (rc)
+		return mpii_err(NULL, rc, fn, "invalid arguments");
+	struct any_arg a = { count, array_of_requests };
+	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+		return rc;
+	wait_array(count, array_of_requests, all_done, &a);
+	rc = collect_all(count, array_of_requests, array_of_statuses);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Testall = PMPI_Testall
+int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
+		 MPI_Status array_of_statuses[])
+{
+	static const char fn[] = "MPI_Testall";
+	MPII_CHECK_INIT(fn);
+	int rc = check_array(count, array_of_requests);
+	if (rc || !flag)
+		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
+	struct any_arg a = { count, array_of_requests };
+	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+		return rc;
+	mpii_progress(-1);
+	*flag = all_done(&a);
+	if (*flag)
+		rc = collect_all(count, array_of_requests, array_of_statuses);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+}
+
+/* Collect all completed requests; *outcount = MPI_UNDEFINED if none is
+ * active. */
+static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indices,
+			MPI_Status *statuses)
+{
+	int n = 0, active = 0, any_err = 0;
+	for (int i = 0; i < count; i++) {
+		if (inert(reqs[i]))
+			continue;
+		active = 1;
+		if (!req_done(reqs[i]))
+			continue;
+		MPI_Status *st = statuses == MPI_STATUSES_IGNORE || !statuses ? MPI_STATUS_IGNORE
+									      : &statuses[n];
+		int err = mpii_request_collect(&reqs[i], st);
+		if (st != MPI_STATUS_IGNORE)
+			st->MPI_ERROR = err;
+		any_err |= err != MPI_SUCCESS;
+		indices[n++] = i;
+	}
+	*outcount = active ? n : MPI_UNDEFINED;
+	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Waitsome = PMPI_Waitsome
+int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
+		  int array_of_indices[], MPI_Status array_of_statuses[])
+{
+	static const char fn[] = "MPI_Waitsome";
+	MPII_CHECK_INIT(fn);
+	int rc = check_array(incount, array_of_requests);
+	if (rc || !outcount || (incount > 0 && !array_of_indices))
+		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
+	struct any_arg a = { incount, array_of_requests };
+	if ((rc = lock_unwaited(incount, array_of_requests, fn)))
+		return rc;
+	wait_array(incount, array_of_requests, any_done, &a);
+	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Testsome = PMPI_Testsome
+int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
+		  int array_of_indices[], MPI_Status array_of_statuses[])
+{
+	static const char fn[] = "MPI_Testsome";
+	MPII_CHECK_INIT(fn);
+	int rc = check_array(incount, array_of_requests);
+	if (rc || !outcount || (incount > 0 && !array_of_indices))
+		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
+	if ((rc = lock_unwaited(incount, array_of_requests, fn)))
+		return rc;
+	mpii_progress(-1);
+	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Request_free = PMPI_Request_free
+int PMPI_Request_free(MPI_Request *request)
+{
+	static const char fn[] = "MPI_Request_free";
+	MPII_CHECK_INIT(fn);
+	if (!request || mpii_request_check(*request))
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
+	struct mpii_request *r = *request;
+	/* Checked before anything is undone: a waiter would collect a
+	 * released request. */
+	int rc = lock_unwaited(1, request, fn);
+	if (rc)
+		return rc;
+	mpii_unlock();
+	if (r->persistent && r->attrs) {
+		/* seed 002 6.7: a persistent request's attributes go with it */
+		rc = mpii_attr_delete_all_request(r);
+		if (rc)
+			return mpii_err(err_comm(r), rc, fn, "an attribute delete callback failed");
+	}
+	mpii_lock();
+	if (r->greq)
+		mpii_gen_free(r);   /* free_fn (lib/ext/greq.c) */
+	if (r->h_state == MPII_H_QUEUED || r->h_state == MPII_H_RUNNING)
+		r->user_freed = 1;  /* the handler call in flight releases it */
+	else if (req_done(r) || (r->persistent && !r->active))
+		mpii_request_release(r);
+	else
+		r->user_freed = 1;
+	mpii_unlock();
+	*request = MPI_REQUEST_NULL;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Request_get_status = PMPI_Request_get_status
+int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Request_get_status";
+	MPII_CHECK_INIT(fn);
+	if (!flag)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "flag is NULL");
+	if (request != MPI_REQUEST_NULL && mpii_request_check(request))
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
+	if (inert(request)) {
+		*flag = 1;
+		mpii_status_empty(status);
+		return MPI_SUCCESS;
+	}
+	mpii_lock();
+	if (!req_done(request))
+		mpii_progress(-1);
+	*flag = req_done(request);
+	if (*flag && request->kind == MPII_REQ_GREQ)
+		mpii_greq_query(request);   /* query_fn fills the status */
+	if (*flag && status != MPI_STATUS_IGNORE && status)
+		*status = request->status;
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+/* Cancel a point-to-point request (lock held). */
+int mpii_p2p_cancel(struct mpii_request *req)
+{
+	int cancelled = 0;
+	if (req->kind == MPII_REQ_RECV)
+		cancelled = mpii_posted_remove(req);
+	else if (req->kind == MPII_REQ_SEND)
+		cancelled = mpii_p2p_cancel_send(req);
+	if (cancelled) {
+		req->status.mpii_cancelled = 1;
+		req->status.MPI_ERROR = MPI_SUCCESS;
+		mpii_request_complete(req);
+	}
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Cancel = PMPI_Cancel
+int PMPI_Cancel(MPI_Request *request)
+{
+	static const char fn[] = "MPI_Cancel";
+	MPII_CHECK_INIT(fn);
+	if (!request || mpii_request_check(*request))
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
+	struct mpii_request *r = *request;
+	int rc = MPI_SUCCESS;
+	mpii_lock();
+	int gen = is_gen(r);
+	MPI_Comm comm = err_comm(r);
+	if (r->h_state)
+		;  /* completed, its handler pending or run (lib/ext/handler.c) */
+	else if (!inert(r) && !req_done(r) && (r->kind == MPII_REQ_SEND || r->kind == MPII_REQ_RECV))
+		rc = mpii_p2p_cancel(r);
+	else if (!inert(r) && gen)
+		rc = mpii_gen_cancel(r);  /* cancel_fn (lib/ext/greq.c) */
+	mpii_unlock();
+	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Test_cancelled = PMPI_Test_cancelled
+int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
+{
+	if (!status || status == MPI_STATUS_IGNORE || !flag)
+		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Test_cancelled", "NULL argument");
+	*flag = status->mpii_cancelled;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
+int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
+{
+	if (!status || status == MPI_STATUS_IGNORE)
+		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Status_set_cancelled", "NULL status");
+	status->mpii_cancelled = flag != 0;
+	return MPI_SUCCESS;
+}

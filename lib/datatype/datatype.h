@@ -1,0 +1,130 @@
+/*
+ * lib/datatype/datatype.h - the datatype object and what the transport needs from
+ * the type engine: size, extent, contiguity, and packing of any byte range
+ * of the packed stream (so that a message can be packed straight into ring
+ * cells one cell at a time, and unpacked straight out of them).
+ *
+ * Owner: the type engine (lib/type_*.c).  The core only uses the fields and
+ * functions below.
+ */
+#ifndef MPII_DATATYPE_H
+#define MPII_DATATYPE_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "mpi.h"
+#include "lib/core/object.h"
+
+/* Basic element kinds: reductions, external32 and the character
+ * representation dispatch on these. */
+enum mpii_basic {
+	MPII_B_NONE = 0,
+	MPII_B_CHAR, MPII_B_SCHAR, MPII_B_UCHAR, MPII_B_SHORT, MPII_B_USHORT,
+	MPII_B_INT, MPII_B_UINT, MPII_B_LONG, MPII_B_ULONG, MPII_B_LLONG, MPII_B_ULLONG,
+	MPII_B_INT8, MPII_B_INT16, MPII_B_INT32, MPII_B_INT64,
+	MPII_B_UINT8, MPII_B_UINT16, MPII_B_UINT32, MPII_B_UINT64,
+	MPII_B_FLOAT, MPII_B_DOUBLE, MPII_B_LDOUBLE,
+	MPII_B_CFLOAT, MPII_B_CDOUBLE, MPII_B_CLDOUBLE,
+	MPII_B_BOOL, MPII_B_WCHAR, MPII_B_BYTE, MPII_B_PACKED,
+	MPII_B_AINT, MPII_B_OFFSET, MPII_B_COUNT,
+	/* pair types for MAXLOC/MINLOC */
+	MPII_B_FLOAT_INT, MPII_B_DOUBLE_INT, MPII_B_LONG_INT, MPII_B_2INT,
+	MPII_B_SHORT_INT, MPII_B_LDOUBLE_INT,
+	/* Fortran-named types map to their C twins by size, except these */
+	MPII_B_LOGICAL, MPII_B_CHARACTER,
+	/* Fortran pairs of reals and opaque sizes without a C twin */
+	MPII_B_2FLOAT, MPII_B_2DOUBLE, MPII_B_INT128, MPII_B_REAL2,
+	MPII_B_LB, MPII_B_UB, MPII_B_DATATYPE,
+	MPII_B_COUNT_OF_KINDS
+};
+
+enum mpii_dt_flags {
+	MPII_DT_PREDEFINED = 1 << 0,
+	MPII_DT_COMMITTED = 1 << 1,
+	MPII_DT_CONTIG = 1 << 2,   /* count elements are one run of count*size bytes at true_lb */
+	MPII_DT_STICKY_LB = 1 << 3, /* lb set by an MPI_LB marker or a resize (MPI-1 rules) */
+	MPII_DT_STICKY_UB = 1 << 4, /* ub likewise */
+};
+
+struct mpii_typedesc;  /* compiled form, owned by the type engine */
+struct mpii_attr_list;
+
+struct mpii_datatype {
+	uint32_t magic;
+	uint32_t flags;          /* enum mpii_dt_flags */
+	_Atomic int refcount;    /* user handle + pending operations + parents */
+	int basic;               /* enum mpii_basic for predefined types, else MPII_B_NONE */
+	MPI_Count size;          /* bytes of data in one element */
+	MPI_Aint lb, extent;
+	MPI_Aint true_lb, true_extent;
+	const char *predef_name; /* "MPI_INT" ... for predefined types */
+	char *name;              /* set by MPI_Type_set_name, NULL if unset */
+	struct mpii_typedesc *desc;
+	struct mpii_attr_list *attrs;
+	MPI_Count pieces;        /* contiguous pieces of one element, set at commit: an
+				  * upper bound (pieces that happen to touch count twice)
+				  * for choosing between iovecs and packing */
+	/* type engine (lib/datatype/type_impl.h); the core does not use these */
+	MPI_Count nbasic;        /* basic elements in one element (MPI_Get_elements) */
+	int align;               /* strictest alignment of its basic elements */
+	int combiner;            /* MPI_COMBINER_* */
+};
+
+/* Validate a datatype handle for communication: valid, committed.
+ * Returns MPI_SUCCESS or MPI_ERR_TYPE. */
+int mpii_type_check_comm(MPI_Datatype dt);
+
+/* Copy bytes [offset, offset+len) of the packed form of (buf, count, dt)
+ * into out.  offset+len <= count*size.  No errors: arguments were checked. */
+void mpii_type_pack(const struct mpii_datatype *dt, MPI_Count count, const void *buf,
+		    MPI_Count offset, void *out, MPI_Count len);
+
+/* The reverse: bytes [offset, offset+len) of the packed form go to buf. */
+void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf,
+		      MPI_Count offset, const void *in, MPI_Count len);
+
+/* The memory pieces of bytes [offset, offset+len) of the packed form of
+ * (buf, count, dt), in packed order, adjacent pieces merged: up to max
+ * iovecs (for process_vm_readv/writev straight between user buffers).
+ * Returns the number filled; *covered gets the bytes they hold (less than
+ * len when max ran out: continue at offset + *covered). */
+struct iovec;
+int mpii_type_iov(const struct mpii_datatype *dt, MPI_Count count, const void *buf, MPI_Count offset,
+		  MPI_Count len, struct iovec *iov, int max, MPI_Count *covered);
+
+/* The binary description of dt (lib/datatype/pack_dtype.c), from which
+ * mpii_type_from_wire rebuilds the same type map in another process of
+ * the job: encoded at the first call and kept with the type, so *desc
+ * stays valid while dt lives.  MPI_SUCCESS or MPI_ERR_NO_MEM.  Any thread
+ * may call it at any time. */
+int mpii_type_wire(struct mpii_datatype *dt, const void **desc, size_t *len);
+
+/* A new committed type from the len bytes of a description made by
+ * mpii_type_wire; drop it with mpii_type_unref.  MPI_SUCCESS, MPI_ERR_ARG
+ * (corrupt) or MPI_ERR_NO_MEM. */
+int mpii_type_from_wire(const void *desc, size_t len, struct mpii_datatype **dt);
+
+/* The one basic kind (enum mpii_basic, pairs whole) of every element of
+ * dt's typemap: dt->basic for a predefined type; for a derived one
+ * MPII_B_NONE when it has no elements, -1 when it mixes kinds.  A
+ * predefined op accepts a derived type of one kind it allows (MPI-3.1
+ * 5.9.2).  O(1): the constructors keep it. */
+int mpii_type_elem_basic(const struct mpii_datatype *dt);
+
+/* Bytes of data in one element of a basic kind (a pair: value + index,
+ * without the padding of its C struct); 0 for none. */
+int mpii_basic_size(int basic);
+
+/* Called for every element of the typemap of (count, dt) in order, with
+ * its kind (pairs whole) and displacement from the buffer's start.  A
+ * non-zero return stops the walk and is what mpii_type_walk_whole
+ * returns.  O(elements). */
+typedef int (*mpii_walk_fn)(void *ctx, int basic, MPI_Aint disp);
+int mpii_type_walk_whole(MPI_Datatype dt, MPI_Count count, mpii_walk_fn fn, void *ctx);
+
+/* Take and drop a reference (pending operations keep their type alive). */
+void mpii_type_ref(struct mpii_datatype *dt);
+void mpii_type_unref(struct mpii_datatype *dt);
+
+#endif

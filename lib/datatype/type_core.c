@@ -1,0 +1,342 @@
+/*
+ * lib/datatype/type_core.c - datatype objects and what the transport calls on them:
+ * checks, references, and packing of a byte range of the packed stream.
+ *
+ * Lifetime: a derived type holds one reference for the user's handle, one
+ * for every parent type built on it and one for every pending operation
+ * (mpii_type_ref/unref around a request).  MPI_Type_free drops the user's;
+ * the last drop destroys the type.  Freed objects keep MPII_MAGIC_FREED and
+ * go to a free list, never back to malloc, so a stale handle gets
+ * MPI_ERR_TYPE rather than a crash.
+ *
+ * Packing walks the compiled form (lib/datatype/type_impl.h): a byte range starts
+ * with one division or binary search per level, then copies straight; the
+ * innermost strided loop is specialised for the common element sizes.
+ * Contiguous types never get here: they are one memcpy at true_lb.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include "lib/datatype/type_impl.h"
+
+static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct mpii_datatype *free_list; /* linked through ->desc */
+
+struct mpii_datatype *mpii_type_alloc(void)
+{
+	struct mpii_typedesc *d = calloc(1, sizeof(*d));
+	struct mpii_datatype *dt = NULL;
+
+	if (!d)
+		return NULL;
+	pthread_mutex_lock(&free_lock);
+	if (free_list) {
+		dt = free_list;
+		free_list = (struct mpii_datatype *)dt->desc;
+	}
+	pthread_mutex_unlock(&free_lock);
+	if (!dt)
+		dt = malloc(sizeof(*dt));
+	if (!dt) {
+		free(d);
+		return NULL;
+	}
+	memset(dt, 0, sizeof(*dt));
+	dt->magic = MPII_MAGIC_DATATYPE;
+	atomic_store(&dt->refcount, 1);
+	dt->basic = MPII_B_NONE;
+	dt->desc = d;
+	dt->align = 1;
+	return dt;
+}
+
+void mpii_type_destroy(struct mpii_datatype *dt)
+{
+	struct mpii_typedesc *d = dt->desc;
+
+	/* Attributes were deleted by MPI_Type_free (lib/attr/attr.h); the name is
+	 * the malloc'd copy of lib/attr/name.c. */
+	free(dt->name);
+	dt->name = NULL;
+	if (d) {
+		for (int i = 0; i < d->nd; i++)
+			if (d->types[i] && !mpii_type_is_predef(d->types[i]))
+				mpii_type_unref(d->types[i]);
+		if (d->inner)
+			mpii_type_unref(d->inner);
+		if (d->root)
+			mpii_tnode_unref(d->root);
+		/* Relaxed: the last reference is gone (acq_rel in unref), no
+		 * thread can be encoding. */
+		free(atomic_load_explicit(&d->wire, memory_order_relaxed));
+		free(d->ints);
+		free(d->aints);
+		free(d->types);
+		free(d);
+	}
+	dt->magic = MPII_MAGIC_FREED;
+	pthread_mutex_lock(&free_lock);
+	dt->desc = (struct mpii_typedesc *)free_list;
+	free_list = dt;
+	pthread_mutex_unlock(&free_lock);
+}
+
+int mpii_type_check_comm(MPI_Datatype dt)
+{
+	if (!MPII_VALID(dt, MPII_MAGIC_DATATYPE))
+		return MPI_ERR_TYPE;
+	if (!(dt->flags & MPII_DT_COMMITTED))
+		return MPI_ERR_TYPE;
+	if (dt->basic == MPII_B_DATATYPE)
+		return MPI_ERR_TYPE; /* only MPI_Pack/Unpack take MPI_DATATYPE */
+	return MPI_SUCCESS;
+}
+
+void mpii_type_ref(struct mpii_datatype *dt)
+{
+	if (!(dt->flags & MPII_DT_PREDEFINED))
+		atomic_fetch_add_explicit(&dt->refcount, 1, memory_order_relaxed);
+}
+
+void mpii_type_unref(struct mpii_datatype *dt)
+{
+	if (dt->flags & MPII_DT_PREDEFINED)
+		return;
+	/* acq_rel: the last dropper must see every use before it frees. */
+	if (atomic_fetch_sub_explicit(&dt->refcount, 1, memory_order_acq_rel) == 1)
+		mpii_type_destroy(dt);
+}
+
+/* ------------------------------------------------------------ copying */
+
+/* len bytes, len < 256, without a call: a call to memcpy per block costs
+ * more than copying a few cache lines (a vector of 64-byte blocks packed
+ * 40% slower than one of 8-byte blocks before this). */
+static inline void copy_short(char *to, const char *from, size_t len)
+{
+	for (; len >= 32; len -= 32, to += 32, from += 32)
+		memcpy(to, from, 32);
+	if (len >= 16) {
+		memcpy(to, from, 16);
+		to += 16, from += 16, len -= 16;
+	}
+	if (len >= 8) {
+		memcpy(to, from, 8);
+		to += 8, from += 8, len -= 8;
+	}
+	for (; len; len--)
+		*to++ = *from++;
+}
+
+/* n elements of len bytes, element i at mem + i*stride, to/from the dense
+ * buffer buf.  The switch lets the compiler turn each memcpy into one move. */
+static void strided(char *mem, MPI_Aint stride, MPI_Count len, MPI_Count n, char *buf, int unpack)
+{
+	if (len < 256 && len != 1 && len != 2 && len != 4 && len != 8 && len != 12 && len != 16 && len != 24 &&
+	    len != 32) {
+		for (MPI_Count i = 0; i < n; i++, mem += stride, buf += len)
+			copy_short(unpack ? mem : buf, unpack ? buf : mem, (size_t)len);
+		return;
+	}
+#define STRIDED_LOOP(L)                                                           \
+	do {                                                                      \
+		if (unpack)                                                       \
+			for (MPI_Count i_ = 0; i_ < n; i_++, mem += stride, buf += (L)) \
+				memcpy(mem, buf, (L));                            \
+		else                                                              \
+			for (MPI_Count i_ = 0; i_ < n; i_++, mem += stride, buf += (L)) \
+				memcpy(buf, mem, (L));                            \
+	} while (0)
+	switch (len) {
+	case 1: STRIDED_LOOP(1); break;
+	case 2: STRIDED_LOOP(2); break;
+	case 4: STRIDED_LOOP(4); break;
+	case 8: STRIDED_LOOP(8); break;
+	case 12: STRIDED_LOOP(12); break;
+	case 16: STRIDED_LOOP(16); break;
+	case 24: STRIDED_LOOP(24); break;
+	case 32: STRIDED_LOOP(32); break;
+	default: STRIDED_LOOP((size_t)len); break;
+	}
+#undef STRIDED_LOOP
+}
+
+/* Copy bytes [off, off + min(len, size - off)) of node x placed at base;
+ * returns the bytes copied. */
+static MPI_Count copy(const struct mpii_tnode *x, char *base, MPI_Count off, char *buf, MPI_Count len,
+		      int unpack)
+{
+	base += x->disp;
+	if (len > x->size - off)
+		len = x->size - off;
+	switch (x->kind) {
+	case MPII_N_RUN:
+		if (unpack)
+			memcpy(base + off, buf, (size_t)len);
+		else
+			memcpy(buf, base + off, (size_t)len);
+		return len;
+	case MPII_N_VEC: {
+		const struct mpii_tnode *ch = x->child;
+		MPI_Count cs = ch->size, i = off / cs, r = off % cs, done = 0;
+		if (r) {
+			done = copy(ch, base + i * x->stride, r, buf, len, unpack);
+			i++;
+		}
+		MPI_Count whole = (len - done) / cs;
+		if (ch->kind == MPII_N_RUN) {
+			strided(base + i * x->stride + ch->disp, x->stride, cs, whole, buf + done, unpack);
+			done += whole * cs;
+			i += whole;
+		} else {
+			for (MPI_Count k = 0; k < whole; k++, i++)
+				done += copy(ch, base + i * x->stride, 0, buf + done, cs, unpack);
+		}
+		if (done < len)
+			done += copy(ch, base + i * x->stride, 0, buf + done, len - done, unpack);
+		return done;
+	}
+	case MPII_N_SEQ: {
+		int lo = 0, hi = x->n - 1;
+		while (lo < hi) { /* last entry starting at or before off */
+			int mid = (lo + hi + 1) / 2;
+			if (x->ent[mid].start <= off)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		MPI_Count done = 0;
+		for (int j = lo; j < x->n && done < len; j++) {
+			MPI_Count o = off + done - x->ent[j].start;
+			done += copy(x->ent[j].node, base, o, buf + done, len - done, unpack);
+		}
+		return done;
+	}
+	}
+	return 0;
+}
+
+static void range(const struct mpii_datatype *dt, MPI_Count count, char *mem, MPI_Count offset, char *buf,
+		  MPI_Count len, int unpack)
+{
+	if (len <= 0)
+		return;
+	if (dt->flags & MPII_DT_CONTIG) {
+		if (unpack)
+			memcpy(mem + dt->true_lb + offset, buf, (size_t)len);
+		else
+			memcpy(buf, mem + dt->true_lb + offset, (size_t)len);
+		return;
+	}
+	const struct mpii_tnode *root = dt->desc ? dt->desc->root : NULL;
+	if (!root)
+		return;
+	struct mpii_tnode top = { .kind = MPII_N_VEC, .size = count * root->size, .count = count,
+				  .stride = dt->extent, .child = (struct mpii_tnode *)root };
+	copy(&top, mem, offset, buf, len, unpack);
+}
+
+void mpii_type_pack(const struct mpii_datatype *dt, MPI_Count count, const void *buf,
+		    MPI_Count offset, void *out, MPI_Count len)
+{
+	range(dt, count, (char *)buf, offset, out, len, 0);
+}
+
+void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf,
+		      MPI_Count offset, const void *in, MPI_Count len)
+{
+	range(dt, count, buf, offset, (char *)in, len, 1);
+}
+
+/* ------------------------------------------------------------ iovecs */
+
+struct iovsink {
+	struct iovec *iov;
+	int n, max;
+};
+
+/* Emit a piece; 0 when the sink is full. */
+static int emit(struct iovsink *s, char *p, MPI_Count len)
+{
+	if (len <= 0)
+		return 1;
+	if (s->n > 0 && (char *)s->iov[s->n - 1].iov_base + s->iov[s->n - 1].iov_len == p) {
+		s->iov[s->n - 1].iov_len += (size_t)len;
+		return 1;
+	}
+	if (s->n == s->max)
+		return 0;
+	s->iov[s->n].iov_base = p;
+	s->iov[s->n++].iov_len = (size_t)len;
+	return 1;
+}
+
+/* Like copy(), emitting pieces; returns the bytes covered. */
+static MPI_Count pieces(const struct mpii_tnode *x, char *base, MPI_Count off, MPI_Count len, struct iovsink *s)
+{
+	base += x->disp;
+	if (len > x->size - off)
+		len = x->size - off;
+	switch (x->kind) {
+	case MPII_N_RUN:
+		return emit(s, base + off, len) ? len : 0;
+	case MPII_N_VEC: {
+		const struct mpii_tnode *ch = x->child;
+		MPI_Count cs = ch->size, i = off / cs, r = off % cs, done = 0;
+		while (done < len && i < x->count) {
+			MPI_Count want = len - done < cs - r ? len - done : cs - r;
+			MPI_Count k = pieces(ch, base + i * x->stride, r, want, s);
+			done += k;
+			if (k < want)
+				break;
+			r = 0;
+			i++;
+		}
+		return done;
+	}
+	case MPII_N_SEQ: {
+		int lo = 0, hi = x->n - 1;
+		while (lo < hi) {
+			int mid = (lo + hi + 1) / 2;
+			if (x->ent[mid].start <= off)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		MPI_Count done = 0;
+		for (int j = lo; j < x->n && done < len; j++) {
+			MPI_Count o = off + done - x->ent[j].start;
+			MPI_Count want = x->ent[j].node->size - o < len - done ? x->ent[j].node->size - o : len - done;
+			MPI_Count k = pieces(x->ent[j].node, base, o, want, s);
+			done += k;
+			if (k < want)
+				break;
+		}
+		return done;
+	}
+	}
+	return 0;
+}
+
+int mpii_type_iov(const struct mpii_datatype *dt, MPI_Count count, const void *buf, MPI_Count offset,
+		  MPI_Count len, struct iovec *iov, int max, MPI_Count *covered)
+{
+	struct iovsink s = { iov, 0, max };
+	*covered = 0;
+	if (len <= 0)
+		return 0;
+	if (dt->flags & MPII_DT_CONTIG) {
+		if (max < 1)
+			return 0;
+		*covered = emit(&s, (char *)buf + dt->true_lb + offset, len) ? len : 0;
+		return s.n;
+	}
+	const struct mpii_tnode *root = dt->desc ? dt->desc->root : NULL;
+	if (!root)
+		return 0;
+	struct mpii_tnode top = { .kind = MPII_N_VEC, .size = count * root->size, .count = count,
+				  .stride = dt->extent, .child = (struct mpii_tnode *)root };
+	*covered = pieces(&top, (char *)buf, offset, len, &s);
+	return s.n;
+}

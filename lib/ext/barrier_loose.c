@@ -1,0 +1,66 @@
+/*
+ * lib/ext/barrier_loose.c - MPI_Barrier_loose (seed 003 §5): returns after every
+ * member of comm entered it, and while it waits it keeps serving
+ * communication and handlers, including requests that handlers create.
+ *
+ * Dissemination barrier: ceil(log2 n) rounds; in round k a member sends an
+ * empty message to rank + 2^k and receives one from rank - 2^k.  Messages
+ * use the collective context (comm->ctx + 1) with the private tags
+ * MPII_BARRIER_LOOSE_TAG + k (0x7ff00000 and up, above anything the
+ * collectives use), so they never match user or collective traffic; FIFO
+ * matching keeps successive barriers apart.  Waiting is
+ * mpii_progress_wait, which drops the library lock between polls: the
+ * handler thread (lib/ext/handler.c) and other threads keep running handlers
+ * and the requests they start.
+ */
+#include "lib/comm/comm.h"
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/core/lock.h"
+#include "lib/p2p/p2p.h"
+#include "lib/core/progress.h"
+#include "lib/core/request.h"
+
+#define MPII_BARRIER_LOOSE_TAG 0x7ff00000
+
+struct pair {
+	struct mpii_request *s, *r;
+};
+
+static int pair_done(void *arg)
+{
+	struct pair *p = arg;
+	/* Acquire: pairs with the release in mpii_request_complete. */
+	return atomic_load_explicit(&p->s->done, memory_order_acquire) &&
+	       atomic_load_explicit(&p->r->done, memory_order_acquire);
+}
+
+#pragma weak MPI_Barrier_loose = PMPI_Barrier_loose
+int PMPI_Barrier_loose(MPI_Comm comm)
+{
+	static const char fn[] = "MPI_Barrier_loose";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	int n = comm->size, me = comm->rank;
+	int rc = MPI_SUCCESS;
+	mpii_lock();
+	for (int k = 0, d = 1; d < n && !rc; k++, d <<= 1) {
+		struct pair p = { NULL, NULL };
+		int tag = MPII_BARRIER_LOOSE_TAG + k;
+		rc = mpii_irecv(NULL, 0, MPI_BYTE, (me - d + n) % n, tag, comm, comm->ctx + 1, &p.r);
+		if (rc)
+			break;
+		rc = mpii_isend(NULL, 0, MPI_BYTE, (me + d) % n, tag, comm, comm->ctx + 1,
+				MPII_MODE_STANDARD, &p.s);
+		if (rc) {
+			mpii_wait(p.r, MPI_STATUS_IGNORE);
+			break;
+		}
+		mpii_progress_wait(pair_done, &p, -1);
+		mpii_wait(p.s, MPI_STATUS_IGNORE);
+		mpii_wait(p.r, MPI_STATUS_IGNORE);
+	}
+	mpii_unlock();
+	return rc ? mpii_err(comm, rc, fn, "barrier failed") : MPI_SUCCESS;
+}

@@ -1,0 +1,188 @@
+/*
+ * lib/ext/greq.c - MPI_Grequest_start/complete and the request-side machinery
+ * of meta requests shared with lib/ext/metareq.c: start, cancel, free and
+ * release of requests whose req->greq is set.
+ *
+ * Both kinds complete through mpii_request_complete, so handlers and
+ * wait/test treat them like any request.  User callbacks are called with
+ * the library lock dropped (they call MPI), except MPI_Grequest_start's
+ * free_fn when the request goes back to the pool inside a completion
+ * (MPI_Request_free before MPI_Grequest_complete), which must not call
+ * MPI functions that take the lock.
+ */
+#include <stdlib.h>
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/ext/greq.h"
+#include "lib/ext/handler.h"
+#include "lib/core/lock.h"
+
+void mpii_greq_release(struct mpii_request *req)
+{
+	struct mpii_greq *g = req->greq;
+	req->greq = NULL;
+	if (!g->meta) {
+		if (!g->free_called && g->gfree_fn)
+			g->gfree_fn(g->extra_state);
+	} else {
+		mpii_metareq_unref(g->meta);
+	}
+	free(g);
+}
+
+void mpii_greq_query(struct mpii_request *req)
+{
+	struct mpii_greq *g = req->greq;
+	if (!g || !g->query_fn)
+		return;
+	MPI_Status st = req->status;
+	mpii_unlock();
+	int rc = g->query_fn(g->extra_state, &st);
+	mpii_lock();
+	if (rc != MPI_SUCCESS)
+		st.MPI_ERROR = rc;
+	req->status = st;
+}
+
+void mpii_meta_callback_failed(struct mpii_request *req, int rc)
+{
+	struct mpii_greq *g = req->greq;
+	(void)rc;
+	int crc = MPI_ERR_GR;
+	if (!g->cancel_failed && g->meta->cancel_fn) {
+		mpii_unlock();
+		crc = g->meta->cancel_fn(g->extra_state, req);
+		mpii_lock();
+		if (crc != MPI_SUCCESS)
+			g->cancel_failed = 1;
+	}
+	if (atomic_load_explicit(&req->done, memory_order_acquire) || !req->active)
+		return;  /* the callback completed it meanwhile */
+	if (crc == MPI_SUCCESS) {
+		req->status.mpii_cancelled = 1;
+		req->status.MPI_ERROR = MPI_SUCCESS;
+	} else {
+		/* returned by the wait/test that completes the request */
+		req->status.mpii_cancelled = 0;
+		req->status.MPI_ERROR = mpii_err_class(crc) == MPI_ERR_UNKNOWN ? MPI_ERR_GR : crc;
+	}
+	mpii_request_complete(req);
+}
+
+int mpii_meta_start(struct mpii_request *req)
+{
+	struct mpii_greq *g = req->greq;
+	mpii_status_empty(&req->status);
+	req->active = 1;
+	req->h_state = 0;
+	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
+	int rc = MPI_SUCCESS;
+	if (g->meta->start_fn) {
+		mpii_unlock();
+		rc = g->meta->start_fn(g->extra_state, req);
+		mpii_lock();
+	}
+	if (rc != MPI_SUCCESS)
+		mpii_meta_callback_failed(req, rc);
+	return MPI_SUCCESS;
+}
+
+int mpii_gen_cancel(struct mpii_request *req)
+{
+	struct mpii_greq *g = req->greq;
+	int done = atomic_load_explicit(&req->done, memory_order_acquire);
+	if (!g->meta) {
+		if (!g->gcancel_fn)
+			return MPI_SUCCESS;
+		mpii_unlock();
+		int rc = g->gcancel_fn(g->extra_state, done);
+		mpii_lock();
+		return rc;
+	}
+	if (done || !req->active || g->cancel_failed)
+		return MPI_SUCCESS;
+	int crc = MPI_SUCCESS;
+	if (g->meta->cancel_fn) {
+		mpii_unlock();
+		crc = g->meta->cancel_fn(g->extra_state, req);
+		mpii_lock();
+	}
+	if (crc != MPI_SUCCESS)
+		g->cancel_failed = 1;
+	/* seed 002 6.2.3: when cancel_fn returns, the request is complete */
+	if (!atomic_load_explicit(&req->done, memory_order_acquire) && req->active) {
+		req->status.mpii_cancelled = crc == MPI_SUCCESS;
+		req->status.MPI_ERROR = MPI_SUCCESS;
+		mpii_request_complete(req);
+	}
+	return crc == MPI_SUCCESS ? MPI_SUCCESS
+				  : (mpii_err_class(crc) == MPI_ERR_UNKNOWN ? MPI_ERR_GR : crc);
+}
+
+void mpii_gen_free(struct mpii_request *req)
+{
+	struct mpii_greq *g = req->greq;
+	if (g->free_called)
+		return;
+	if (g->meta) {
+		g->free_called = 1;
+		if (g->meta->free_fn) {
+			mpii_unlock();
+			g->meta->free_fn(g->extra_state, req);
+			mpii_lock();
+		}
+	} else if (atomic_load_explicit(&req->done, memory_order_acquire)) {
+		g->free_called = 1;
+		if (g->gfree_fn) {
+			mpii_unlock();
+			g->gfree_fn(g->extra_state);
+			mpii_lock();
+		}
+	}
+}
+
+#pragma weak MPI_Grequest_start = PMPI_Grequest_start
+int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+			MPI_Grequest_cancel_function *cancel_fn, void *extra_state,
+			MPI_Request *request)
+{
+	static const char fn[] = "MPI_Grequest_start";
+	MPII_CHECK_INIT(fn);
+	if (!request)
+		return mpii_err_self(MPI_ERR_ARG, fn, "request is NULL");
+	struct mpii_greq *g = calloc(1, sizeof(*g));
+	if (!g)
+		return mpii_err_self(MPI_ERR_NO_MEM, fn, "no memory");
+	g->query_fn = query_fn;
+	g->gfree_fn = free_fn;
+	g->gcancel_fn = cancel_fn;
+	g->extra_state = extra_state;
+	mpii_lock();
+	struct mpii_request *r = mpii_request_new(MPII_REQ_GREQ);
+	if (r)
+		r->greq = g;
+	mpii_unlock();
+	if (!r) {
+		free(g);
+		return mpii_err_self(MPI_ERR_NO_MEM, fn, "no memory for a request");
+	}
+	mpii_status_empty(&r->status);
+	*request = r;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete
+int PMPI_Grequest_complete(MPI_Request request)
+{
+	static const char fn[] = "MPI_Grequest_complete";
+	MPII_CHECK_INIT(fn);
+	if (mpii_request_check(request) || request->kind != MPII_REQ_GREQ)
+		return mpii_err_self(MPI_ERR_REQUEST, fn, "not a generalized request");
+	mpii_lock();
+	int bad = atomic_load_explicit(&request->done, memory_order_acquire) != 0 ||
+		  request->h_state != 0;
+	if (!bad)
+		mpii_request_complete(request);
+	mpii_unlock();
+	return bad ? mpii_err_self(MPI_ERR_REQUEST, fn, "already complete") : MPI_SUCCESS;
+}

@@ -1,0 +1,38 @@
+/*
+ * lib/ext/greq.h - state of generalized (MPI_Grequest_start) and meta requests
+ * (seed 002 6.2), kept in req->greq.  Shared by lib/ext/greq.c and lib/ext/metareq.c.
+ */
+#ifndef MPII_GREQ_H
+#define MPII_GREQ_H
+
+#include "mpi.h"
+#include "lib/core/request.h"
+
+struct mpii_metarequest {
+	uint32_t magic;                    /* MPII_MAGIC_METAREQ */
+	MPI_Request_init_function *init_fn;
+	MPI_Request_start_function *start_fn;
+	MPI_Request_complete_function *complete_fn;
+	MPI_Request_free_function *free_fn;
+	MPI_Request_cancel_function *cancel_fn;
+	int refs;                          /* the user's handle + live requests */
+};
+
+struct mpii_greq {
+	struct mpii_metarequest *meta;     /* NULL: MPI_Grequest_start */
+	MPI_Grequest_query_function *query_fn;
+	MPI_Grequest_free_function *gfree_fn;
+	MPI_Grequest_cancel_function *gcancel_fn;
+	void *extra_state;
+	int cancel_failed;                 /* cancel_fn failed once: never again */
+	int free_called;
+};
+
+/* Drop a reference to a meta request type (lock held). */
+void mpii_metareq_unref(struct mpii_metarequest *m);
+
+/* A callback of meta request req failed with rc (lock held, dropped around
+ * cancel_fn): cancel_fn decides, then the request completes. */
+void mpii_meta_callback_failed(struct mpii_request *req, int rc);
+
+#endif

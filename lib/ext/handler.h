@@ -1,0 +1,58 @@
+/*
+ * lib/ext/handler.h - request handlers (seed 002 6.12.3, seed 003), generalized
+ * and meta requests (seed 002 6.2): the hooks that lib/core/request.c and the
+ * wait/start/cancel paths call.  Design in lib/ext/handler.c and docs/handlers.md.
+ *
+ * All hooks are called with the library lock held unless said otherwise.
+ */
+#ifndef MPII_HANDLER_H
+#define MPII_HANDLER_H
+
+#include "mpi.h"
+#include "lib/core/request.h"
+
+/* req->h_state: where the latest completion of a request with a handler is. */
+enum mpii_h_state {
+	MPII_H_NONE = 0,     /* no completion pending handling */
+	MPII_H_QUEUED,       /* handler call scheduled (counts as handled) */
+	MPII_H_RUNNING,      /* handler running */
+	MPII_H_HANDLED,      /* handler ran; waiting for wait/test/free */
+	MPII_H_LOCKQ,        /* completed under MPI_Handler_lock, not yet collected */
+};
+
+struct mpii_handler {
+	MPI_Request_handler *fn;
+	void *extra_state;
+	int type;
+};
+
+/* Called first by mpii_request_complete for a request with a handler.
+ * Returns 1 when it took over the completion (the handler will set done or
+ * release the request), 0 when the ordinary completion should go on. */
+int mpii_handler_on_complete(struct mpii_request *req);
+
+/* wait/test collects req (h_state != 0). */
+void mpii_handler_collected(struct mpii_request *req);
+
+/* The request goes back to the pool: drop handler state. */
+void mpii_handler_release(struct mpii_request *req);
+
+/* MPI_Finalize: run what is queued, stop and join the handler thread
+ * (called without the lock). */
+void mpii_handler_finalize(void);
+
+/* Generalized (MPI_Grequest_start) and meta requests (lib/ext/greq.c, lib/ext/metareq.c). */
+void mpii_greq_release(struct mpii_request *req);
+/* Collection of an MPI_Grequest_start request: query_fn fills the status
+ * (drops the lock around the callback). */
+void mpii_greq_query(struct mpii_request *req);
+/* MPI_Start of a meta request (drops the lock around start_fn). */
+int mpii_meta_start(struct mpii_request *req);
+/* MPI_Cancel of a meta or generalized request (lock held, dropped around
+ * cancel_fn).  Returns the error the cancel raises (MPI_ERR_GR ...). */
+int mpii_gen_cancel(struct mpii_request *req);
+/* MPI_Request_free of a meta or generalized request, before the ordinary
+ * free (lock held, dropped around free_fn). */
+void mpii_gen_free(struct mpii_request *req);
+
+#endif

@@ -1,0 +1,734 @@
+/*
+ * lib/p2p/p2p_api.c - the public point-to-point entry points: argument checks,
+ * MPI_PROC_NULL, send modes, persistent requests, probe and matched probe,
+ * and the buffered-send buffer.
+ *
+ * Buffered sends copy the packed message into storage counted against the
+ * attached buffer's size (MPI_ERR_BUFFER when it would not fit) and send
+ * that copy; MPI_Buffer_detach waits until every copy is delivered.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/ext/handler.h"
+#include "lib/core/lock.h"
+#include "lib/p2p/p2p_impl.h"
+#include "lib/core/progress.h"
+
+#define TAG_UB 0x7fffffff
+
+struct mpii_message {
+	uint32_t magic;
+	struct mpii_umsg *u;
+	struct mpii_comm *comm;
+};
+
+MPII_API struct mpii_message mpii_obj_message_no_proc = { .magic = MPII_MAGIC_MESSAGE };
+
+/* Checks shared by every send.  Returns an error class and a detail. */
+static int check_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+		      MPI_Comm comm, const char **why)
+{
+	if (mpii_comm_check(comm))
+		return *why = "invalid communicator", MPI_ERR_COMM;
+	if (count < 0)
+		return *why = "negative count", MPI_ERR_COUNT;
+	if (mpii_type_check_comm(dt))
+		return *why = "invalid or uncommitted datatype", MPI_ERR_TYPE;
+	if (dest != MPI_PROC_NULL && (dest < 0 || dest >= mpii_comm_peer_size(comm)))
+		return *why = "destination rank out of range", MPI_ERR_RANK;
+	if (tag < 0 || tag > TAG_UB)
+		return *why = "tag out of range", MPI_ERR_TAG;
+	if (!buf && count > 0 && (dt->flags & MPII_DT_PREDEFINED) && dt->size > 0)
+		return *why = "NULL buffer", MPI_ERR_BUFFER;
+	return MPI_SUCCESS;
+}
+
+static int check_recv(const void *buf, int count, MPI_Datatype dt, int source, int tag,
+		      MPI_Comm comm, const char **why)
+{
+	if (mpii_comm_check(comm))
+		return *why = "invalid communicator", MPI_ERR_COMM;
+	if (count < 0)
+		return *why = "negative count", MPI_ERR_COUNT;
+	if (mpii_type_check_comm(dt))
+		return *why = "invalid or uncommitted datatype", MPI_ERR_TYPE;
+	if (source != MPI_PROC_NULL && source != MPI_ANY_SOURCE &&
+	    (source < 0 || source >= mpii_comm_peer_size(comm)))
+		return *why = "source rank out of range", MPI_ERR_RANK;
+	if (tag != MPI_ANY_TAG && (tag < 0 || tag > TAG_UB))
+		return *why = "tag out of range", MPI_ERR_TAG;
+	if (!buf && count > 0 && (dt->flags & MPII_DT_PREDEFINED) && dt->size > 0)
+		return *why = "NULL buffer", MPI_ERR_BUFFER;
+	return MPI_SUCCESS;
+}
+
+/* A request that is complete at once (MPI_PROC_NULL, buffered sends). */
+static struct mpii_request *completed_request(int kind)
+{
+	struct mpii_request *r = mpii_request_new(kind);
+	if (!r)
+		return NULL;
+	mpii_status_empty(&r->status);
+	r->status.MPI_SOURCE = MPI_PROC_NULL;
+	r->status.MPI_TAG = MPI_ANY_TAG;
+	/* Relaxed: nobody else has seen this request yet. */
+	atomic_store_explicit(&r->done, 1, memory_order_relaxed);
+	return r;
+}
+
+static void bsend_release(void *state)
+{
+	struct mpii_request *r = state;
+	mpii_p2p.bsend_used -= r->bytes + MPI_BSEND_OVERHEAD;
+}
+
+/* Copy the message into buffered-send storage and start sending the copy;
+ * the internal request frees itself when delivered. */
+static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest,
+		       int tag, struct mpii_comm *comm)
+{
+	MPI_Count bytes = count * dt->size;
+	if (mpii_p2p.bsend_used + bytes + MPI_BSEND_OVERHEAD > mpii_p2p.bsend_capacity)
+		return MPI_ERR_BUFFER;
+	char *copy = malloc(bytes ? (size_t)bytes : 1);
+	if (!copy)
+		return MPI_ERR_NO_MEM;
+	mpii_type_pack(dt, count, buf, 0, copy, bytes);
+	struct mpii_request *req;
+	int rc = mpii_isend(copy, bytes, &mpii_obj_type_byte, dest, tag, comm, comm->ctx,
+			    MPII_MODE_STANDARD, &req);
+	if (rc) {
+		free(copy);
+		return rc;
+	}
+	mpii_p2p.bsend_used += bytes + MPI_BSEND_OVERHEAD;
+	req->tmpbuf = copy;
+	req->state = req;
+	req->state_free = bsend_release;
+	/* Acquire: pairs with the store in mpii_request_complete. */
+	if (atomic_load_explicit(&req->done, memory_order_acquire))
+		mpii_request_release(req);
+	else
+		req->user_freed = 1;
+	return MPI_SUCCESS;
+}
+
+static int send_blocking(const char *fn, const void *buf, int count, MPI_Datatype dt, int dest,
+			 int tag, MPI_Comm comm, int mode)
+{
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_send(buf, count, dt, dest, tag, comm, &why);
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	if (dest == MPI_PROC_NULL)
+		return MPI_SUCCESS;
+	mpii_lock();
+	if (mode == MPII_MODE_BUFFERED)
+		rc = bsend_start(buf, count, dt, dest, tag, comm);
+	else
+		rc = mpii_send(buf, count, dt, dest, tag, comm, comm->ctx, mode);
+	mpii_unlock();
+	return rc ? mpii_err(comm, rc, fn, "send failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Send = PMPI_Send
+int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+	return send_blocking("MPI_Send", buf, count, datatype, dest, tag, comm, MPII_MODE_STANDARD);
+}
+
+#pragma weak MPI_Bsend = PMPI_Bsend
+int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+	return send_blocking("MPI_Bsend", buf, count, datatype, dest, tag, comm, MPII_MODE_BUFFERED);
+}
+
+#pragma weak MPI_Ssend = PMPI_Ssend
+int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+	return send_blocking("MPI_Ssend", buf, count, datatype, dest, tag, comm, MPII_MODE_SYNC);
+}
+
+/* Ready mode: the receive is posted by contract, so a standard send is a
+ * correct implementation. */
+#pragma weak MPI_Rsend = PMPI_Rsend
+int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+{
+	return send_blocking("MPI_Rsend", buf, count, datatype, dest, tag, comm, MPII_MODE_READY);
+}
+
+static int send_nonblocking(const char *fn, const void *buf, int count, MPI_Datatype dt, int dest,
+			    int tag, MPI_Comm comm, int mode, MPI_Request *request)
+{
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_send(buf, count, dt, dest, tag, comm, &why);
+	if (!rc && !request)
+		rc = MPI_ERR_REQUEST, why = "request is NULL";
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	mpii_lock();
+	if (dest == MPI_PROC_NULL || mode == MPII_MODE_BUFFERED) {
+		if (dest != MPI_PROC_NULL)
+			rc = bsend_start(buf, count, dt, dest, tag, comm);
+		*request = rc ? MPI_REQUEST_NULL : completed_request(MPII_REQ_SEND);
+		if (!rc && !*request)
+			rc = MPI_ERR_NO_MEM;
+	} else {
+		rc = mpii_isend(buf, count, dt, dest, tag, comm, comm->ctx, mode, request);
+	}
+	mpii_unlock();
+	return rc ? mpii_err(comm, rc, fn, "send failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Isend = PMPI_Isend
+int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+	       MPI_Request *request)
+{
+	return send_nonblocking("MPI_Isend", buf, count, datatype, dest, tag, comm,
+				MPII_MODE_STANDARD, request);
+}
+
+#pragma weak MPI_Ibsend = PMPI_Ibsend
+int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+		MPI_Request *request)
+{
+	return send_nonblocking("MPI_Ibsend", buf, count, datatype, dest, tag, comm,
+				MPII_MODE_BUFFERED, request);
+}
+
+#pragma weak MPI_Issend = PMPI_Issend
+int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+		MPI_Request *request)
+{
+	return send_nonblocking("MPI_Issend", buf, count, datatype, dest, tag, comm, MPII_MODE_SYNC,
+				request);
+}
+
+#pragma weak MPI_Irsend = PMPI_Irsend
+int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+		MPI_Request *request)
+{
+	return send_nonblocking("MPI_Irsend", buf, count, datatype, dest, tag, comm,
+				MPII_MODE_READY, request);
+}
+
+#pragma weak MPI_Recv = PMPI_Recv
+int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+	      MPI_Status *status)
+{
+	static const char fn[] = "MPI_Recv";
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_recv(buf, count, datatype, source, tag, comm, &why);
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	if (source == MPI_PROC_NULL) {
+		mpii_status_empty(status);
+		if (status != MPI_STATUS_IGNORE && status) {
+			status->MPI_SOURCE = MPI_PROC_NULL;
+			status->MPI_TAG = MPI_ANY_TAG;
+		}
+		return MPI_SUCCESS;
+	}
+	mpii_lock();
+	rc = mpii_recv(buf, count, datatype, source, tag, comm, comm->ctx, status);
+	mpii_unlock();
+	return rc ? mpii_err(comm, rc, fn, "receive failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Irecv = PMPI_Irecv
+int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+	       MPI_Request *request)
+{
+	static const char fn[] = "MPI_Irecv";
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_recv(buf, count, datatype, source, tag, comm, &why);
+	if (!rc && !request)
+		rc = MPI_ERR_REQUEST, why = "request is NULL";
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	mpii_lock();
+	if (source == MPI_PROC_NULL) {
+		*request = completed_request(MPII_REQ_RECV);
+		rc = *request ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+	} else {
+		rc = mpii_irecv(buf, count, datatype, source, tag, comm, comm->ctx, request);
+	}
+	mpii_unlock();
+	return rc ? mpii_err(comm, rc, fn, "receive failed") : MPI_SUCCESS;
+}
+
+/* ---------------------------------------------------- persistent requests */
+
+static int persistent_init(const char *fn, int kind, const void *buf, int count, MPI_Datatype dt,
+			   int peer, int tag, MPI_Comm comm, int mode, MPI_Request *request)
+{
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = kind == MPII_REQ_SEND ? check_send(buf, count, dt, peer, tag, comm, &why)
+				       : check_recv(buf, count, dt, peer, tag, comm, &why);
+	if (!rc && !request)
+		rc = MPI_ERR_REQUEST, why = "request is NULL";
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	mpii_lock();
+	struct mpii_request *req = mpii_request_new(kind);
+	if (req) {
+		req->persistent = 1;
+		req->active = 0;
+		/* Relaxed: the request is not visible to anyone yet. */
+		atomic_store_explicit(&req->done, 1, memory_order_relaxed);
+		req->buf = (void *)buf;
+		req->count = count;
+		req->dt = dt;
+		mpii_type_ref(dt);
+		req->peer = peer;
+		req->tag = tag;
+		req->comm = comm;
+		mpii_comm_ref(comm);
+		req->ctx = comm->ctx;
+		req->mode = mode;
+		req->world_peer = peer >= 0 ? mpii_comm_peer_world(comm, peer) : -1;
+	}
+	mpii_unlock();
+	if (!req)
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "no memory for a request");
+	*request = req;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Send_init = PMPI_Send_init
+int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+		   MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Send_init", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
+			       MPII_MODE_STANDARD, request);
+}
+
+#pragma weak MPI_Bsend_init = PMPI_Bsend_init
+int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+		    MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Bsend_init", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
+			       MPII_MODE_BUFFERED, request);
+}
+
+#pragma weak MPI_Ssend_init = PMPI_Ssend_init
+int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+		    MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Ssend_init", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
+			       MPII_MODE_SYNC, request);
+}
+
+#pragma weak MPI_Rsend_init = PMPI_Rsend_init
+int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
+		    MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Rsend_init", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
+			       MPII_MODE_READY, request);
+}
+
+#pragma weak MPI_Recv_init = PMPI_Recv_init
+int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+		   MPI_Request *request)
+{
+	return persistent_init("MPI_Recv_init", MPII_REQ_RECV, buf, count, datatype, source, tag, comm,
+			       MPII_MODE_STANDARD, request);
+}
+
+/* Start one inactive persistent point-to-point request (lock held). */
+static int start_p2p(struct mpii_request *req)
+{
+	if (req->peer == MPI_PROC_NULL) {
+		req->active = 1;
+		mpii_status_empty(&req->status);
+		req->status.MPI_SOURCE = MPI_PROC_NULL;
+		mpii_request_complete(req);
+		return MPI_SUCCESS;
+	}
+	if (req->kind == MPII_REQ_RECV)
+		return mpii_p2p_start_recv(req);
+	if (req->mode == MPII_MODE_BUFFERED) {
+		int rc = bsend_start(req->buf, req->count, req->dt, req->peer, req->tag, req->comm);
+		if (rc)
+			return rc;
+		req->active = 1;
+		mpii_status_empty(&req->status);
+		mpii_request_complete(req);
+		return MPI_SUCCESS;
+	}
+	return mpii_p2p_start(req);
+}
+
+int mpii_request_start(struct mpii_request *req)
+{
+	if (!req->persistent)
+		return MPI_ERR_REQUEST;
+	if (req->active)
+		return MPI_ERR_REQUEST;
+	mpii_status_empty(&req->status);
+	req->h_state = 0;
+	switch (req->kind) {
+	case MPII_REQ_SEND:
+	case MPII_REQ_RECV:
+		return start_p2p(req);
+	case MPII_REQ_META:
+		return mpii_meta_start(req);  /* lib/ext/greq.c: calls start_fn */
+	default:
+		return MPI_ERR_REQUEST;
+	}
+}
+
+#pragma weak MPI_Start = PMPI_Start
+int PMPI_Start(MPI_Request *request)
+{
+	static const char fn[] = "MPI_Start";
+	MPII_CHECK_INIT(fn);
+	if (!request || mpii_request_check(*request))
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
+	mpii_lock();
+	int rc = mpii_request_start(*request);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "not an inactive persistent request") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Startall = PMPI_Startall
+int PMPI_Startall(int count, MPI_Request array_of_requests[])
+{
+	static const char fn[] = "MPI_Startall";
+	MPII_CHECK_INIT(fn);
+	if (count < 0 || (count > 0 && !array_of_requests))
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid count or array");
+	for (int i = 0; i < count; i++)
+		if (mpii_request_check(array_of_requests[i]))
+			return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request at index %d", i);
+	int rc = MPI_SUCCESS;
+	mpii_lock();
+	for (int i = 0; i < count && !rc; i++)
+		rc = mpii_request_start(array_of_requests[i]);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "not an inactive persistent request") : MPI_SUCCESS;
+}
+
+/* ------------------------------------------------------------ sendrecv */
+
+#pragma weak MPI_Sendrecv = PMPI_Sendrecv
+int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+		  void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+		  MPI_Comm comm, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Sendrecv";
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_send(sendbuf, sendcount, sendtype, dest, sendtag, comm, &why);
+	if (!rc)
+		rc = check_recv(recvbuf, recvcount, recvtype, source, recvtag, comm, &why);
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	struct mpii_request *rreq = NULL, *sreq = NULL;
+	mpii_lock();
+	if (source != MPI_PROC_NULL)
+		rc = mpii_irecv(recvbuf, recvcount, recvtype, source, recvtag, comm, comm->ctx, &rreq);
+	if (!rc && dest != MPI_PROC_NULL)
+		rc = mpii_isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, comm->ctx,
+				MPII_MODE_STANDARD, &sreq);
+	int rc2 = MPI_SUCCESS;
+	if (sreq)
+		rc2 = mpii_wait(sreq, MPI_STATUS_IGNORE);
+	if (rreq)
+		rc = rc ? rc : mpii_wait(rreq, status);
+	else if (status != MPI_STATUS_IGNORE && status) {
+		mpii_status_empty(status);
+		status->MPI_SOURCE = MPI_PROC_NULL;
+	}
+	mpii_unlock();
+	rc = rc ? rc : rc2;
+	return rc ? mpii_err(comm, rc, fn, "transfer failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
+int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
+			  int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Sendrecv_replace";
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_send(buf, count, datatype, dest, sendtag, comm, &why);
+	if (!rc)
+		rc = check_recv(buf, count, datatype, source, recvtag, comm, &why);
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	MPI_Count bytes = (MPI_Count)count * datatype->size;
+	char *copy = malloc(bytes ? (size_t)bytes : 1);
+	if (!copy)
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "no memory for the send copy");
+	mpii_lock();
+	mpii_type_pack(datatype, count, buf, 0, copy, bytes);
+	struct mpii_request *rreq = NULL, *sreq = NULL;
+	if (source != MPI_PROC_NULL)
+		rc = mpii_irecv(buf, count, datatype, source, recvtag, comm, comm->ctx, &rreq);
+	if (!rc && dest != MPI_PROC_NULL)
+		rc = mpii_isend(copy, bytes, &mpii_obj_type_byte, dest, sendtag, comm, comm->ctx,
+				MPII_MODE_STANDARD, &sreq);
+	if (sreq)
+		mpii_wait(sreq, MPI_STATUS_IGNORE);
+	if (rreq)
+		rc = rc ? rc : mpii_wait(rreq, status);
+	else if (status != MPI_STATUS_IGNORE && status) {
+		mpii_status_empty(status);
+		status->MPI_SOURCE = MPI_PROC_NULL;
+	}
+	mpii_unlock();
+	free(copy);
+	return rc ? mpii_err(comm, rc, fn, "transfer failed") : MPI_SUCCESS;
+}
+
+/* --------------------------------------------------------------- probe */
+
+static int check_probe(int source, int tag, MPI_Comm comm, const char **why)
+{
+	if (mpii_comm_check(comm))
+		return *why = "invalid communicator", MPI_ERR_COMM;
+	if (source != MPI_PROC_NULL && source != MPI_ANY_SOURCE &&
+	    (source < 0 || source >= mpii_comm_peer_size(comm)))
+		return *why = "source rank out of range", MPI_ERR_RANK;
+	if (tag != MPI_ANY_TAG && (tag < 0 || tag > TAG_UB))
+		return *why = "tag out of range", MPI_ERR_TAG;
+	return MPI_SUCCESS;
+}
+
+static void proc_null_status(MPI_Status *status)
+{
+	if (status == MPI_STATUS_IGNORE || !status)
+		return;
+	mpii_status_empty(status);
+	status->MPI_SOURCE = MPI_PROC_NULL;
+}
+
+#pragma weak MPI_Iprobe = PMPI_Iprobe
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Iprobe";
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_probe(source, tag, comm, &why);
+	if (!rc && !flag)
+		rc = MPI_ERR_ARG, why = "flag is NULL";
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	if (source == MPI_PROC_NULL) {
+		*flag = 1;
+		proc_null_status(status);
+		return MPI_SUCCESS;
+	}
+	mpii_lock();
+	mpii_progress(-1);
+	rc = mpii_iprobe(source, tag, comm, comm->ctx, flag, status);
+	mpii_unlock();
+	return rc;
+}
+
+struct probe_arg {
+	int source, tag, flag;
+	struct mpii_comm *comm;
+	MPI_Status *status;
+};
+
+static int probe_found(void *arg)
+{
+	struct probe_arg *a = arg;
+	mpii_iprobe(a->source, a->tag, a->comm, a->comm->ctx, &a->flag, a->status);
+	return a->flag;
+}
+
+#pragma weak MPI_Probe = PMPI_Probe
+int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Probe";
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_probe(source, tag, comm, &why);
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	if (source == MPI_PROC_NULL) {
+		proc_null_status(status);
+		return MPI_SUCCESS;
+	}
+	struct probe_arg a = { source, tag, 0, comm, status };
+	mpii_lock();
+	mpii_progress_wait(probe_found, &a, source >= 0 ? mpii_comm_peer_world(comm, source) : -1);
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+/* Take the matched message out of the queue as a message handle. */
+static MPI_Message take_message(int source, int tag, struct mpii_comm *comm)
+{
+	struct mpii_umsg *u = mpii_unexp_find(comm->ctx, source, tag, 1);
+	if (!u)
+		return MPI_MESSAGE_NULL;
+	struct mpii_message *m = malloc(sizeof(*m));
+	if (!m)
+		mpii_abort_job(MPI_ERR_NO_MEM, "no memory for a message handle");
+	m->magic = MPII_MAGIC_MESSAGE;
+	m->u = u;
+	m->comm = comm;
+	return m;
+}
+
+#pragma weak MPI_Improbe = PMPI_Improbe
+int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
+		 MPI_Status *status)
+{
+	static const char fn[] = "MPI_Improbe";
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_probe(source, tag, comm, &why);
+	if (!rc && (!flag || !message))
+		rc = MPI_ERR_ARG, why = "NULL argument";
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	if (source == MPI_PROC_NULL) {
+		*flag = 1;
+		*message = MPI_MESSAGE_NO_PROC;
+		proc_null_status(status);
+		return MPI_SUCCESS;
+	}
+	mpii_lock();
+	mpii_progress(-1);
+	mpii_iprobe(source, tag, comm, comm->ctx, flag, status);
+	*message = *flag ? take_message(source, tag, comm) : MPI_MESSAGE_NULL;
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Mprobe = PMPI_Mprobe
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+{
+	static const char fn[] = "MPI_Mprobe";
+	const char *why;
+	MPII_CHECK_INIT(fn);
+	int rc = check_probe(source, tag, comm, &why);
+	if (!rc && !message)
+		rc = MPI_ERR_ARG, why = "message is NULL";
+	if (rc)
+		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
+	if (source == MPI_PROC_NULL) {
+		*message = MPI_MESSAGE_NO_PROC;
+		proc_null_status(status);
+		return MPI_SUCCESS;
+	}
+	struct probe_arg a = { source, tag, 0, comm, status };
+	mpii_lock();
+	mpii_progress_wait(probe_found, &a, source >= 0 ? mpii_comm_peer_world(comm, source) : -1);
+	*message = take_message(source, tag, comm);
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Imrecv = PMPI_Imrecv
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+		MPI_Request *request)
+{
+	static const char fn[] = "MPI_Imrecv";
+	MPII_CHECK_INIT(fn);
+	if (!message || !MPII_VALID(*message, MPII_MAGIC_MESSAGE))
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid message handle");
+	if (!request)
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
+	if (count < 0)
+		return mpii_err(NULL, MPI_ERR_COUNT, fn, "negative count");
+	if (mpii_type_check_comm(datatype))
+		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
+	mpii_lock();
+	struct mpii_message *m = *message;
+	struct mpii_request *req;
+	if (m == MPI_MESSAGE_NO_PROC) {
+		req = completed_request(MPII_REQ_RECV);
+	} else {
+		req = mpii_request_new(MPII_REQ_RECV);
+		if (req) {
+			req->buf = buf;
+			req->count = count;
+			req->dt = datatype;
+			mpii_type_ref(datatype);
+			req->comm = m->comm;
+			mpii_comm_ref(m->comm);
+			req->ctx = m->comm->ctx;
+			req->peer = m->u->hdr.src;
+			req->tag = m->u->hdr.tag;
+			req->world_peer = m->u->world_src;
+			mpii_p2p_match_umsg(req, m->u);
+			m->magic = MPII_MAGIC_FREED;
+			free(m);
+		}
+	}
+	mpii_unlock();
+	if (!req)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "no memory for a request");
+	*request = req;
+	*message = MPI_MESSAGE_NULL;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Mrecv = PMPI_Mrecv
+int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
+{
+	MPI_Request req;
+	int rc = PMPI_Imrecv(buf, count, datatype, message, &req);
+	if (rc)
+		return rc;
+	mpii_lock();
+	rc = mpii_wait(req, status);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, "MPI_Mrecv", "receive failed") : MPI_SUCCESS;
+}
+
+/* ------------------------------------------------------ buffered sends */
+
+#pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
+int PMPI_Buffer_attach(void *buffer, int size)
+{
+	static const char fn[] = "MPI_Buffer_attach";
+	MPII_CHECK_INIT(fn);
+	if (size < 0 || (!buffer && size > 0))
+		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "invalid buffer or size");
+	mpii_lock();
+	int busy = mpii_p2p.bsend_buf != NULL;
+	if (!busy) {
+		mpii_p2p.bsend_buf = buffer;
+		mpii_p2p.bsend_capacity = size;
+	}
+	mpii_unlock();
+	return busy ? mpii_err(NULL, MPI_ERR_BUFFER, fn, "a buffer is already attached")
+		    : MPI_SUCCESS;
+}
+
+static int bsend_drained(void *arg)
+{
+	(void)arg;
+	return mpii_p2p.bsend_used == 0;
+}
+
+#pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
+int PMPI_Buffer_detach(void *buffer_addr, int *size)
+{
+	static const char fn[] = "MPI_Buffer_detach";
+	MPII_CHECK_INIT(fn);
+	if (!buffer_addr || !size)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
+	mpii_lock();
+	mpii_progress_wait(bsend_drained, NULL, -1);
+	*(void **)buffer_addr = mpii_p2p.bsend_buf;
+	*size = (int)mpii_p2p.bsend_capacity;
+	mpii_p2p.bsend_buf = NULL;
+	mpii_p2p.bsend_capacity = 0;
+	mpii_unlock();
+	return MPI_SUCCESS;
+}

@@ -1,0 +1,173 @@
+/*
+ * lib/p2p/p2p_cma.c - single-copy rendezvous with process_vm_readv/writev
+ * (cross-memory attach).
+ *
+ * The receiver of an RTS reads the sender's data straight into its buffer
+ * and answers FIN.  Either side may be laid out by a non-contiguous type
+ * of large pieces (a TYPED RTS carries the sender's type; the iovecs are
+ * made in lib/p2p/p2p_cma_typed.c).  For large messages the copy is split so
+ * that both cores work: the receiver first sends CTS+SPLIT with its
+ * buffer's address (and its type, TYPED, when not contiguous), then reads
+ * the lower half while the sender, on CTS+SPLIT, writes the upper half
+ * with process_vm_writev and answers WDONE.  The send completes at FIN
+ * (the receiver no longer reads the sender's buffer); the receive
+ * completes when its own half is read and WDONE arrived.
+ *
+ * A part of several MiB may instead be copied in chunks by all the threads
+ * that wait in MPI when joined endpoint threads are among them
+ * (lib/p2p/p2p_cma_share.c); mpii_cma_pulled ends the pull either way.
+ *
+ * The kernel may refuse cross-memory attach (ptrace policy, seccomp): the
+ * first refusal of a plain read switches the process to the ring for good.
+ * Splitting is only used once a plain read has succeeded, so a refusal in
+ * the middle of a split copy means the policy changed under a running job:
+ * that ends the job with a message rather than guessing.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include "lib/core/errors.h"
+#include "lib/core/global.h"
+#include "lib/p2p/p2p_impl.h"
+
+static int cma_proven;      /* a plain read has worked in this process */
+static size_t split_min;    /* SHMPI_CMA_SPLIT_MIN, bytes */
+
+static size_t split_threshold(void)
+{
+	if (!split_min) {
+		const char *v = getenv("SHMPI_CMA_SPLIT_MIN");
+		long x = v ? strtol(v, NULL, 0) : 0;
+		/* 32 KiB: splitting from there measured faster (pingpong
+		 * 64 KiB 5.5 -> 4.4 us, 128 KiB 9.2 -> 6.5 us; bw 64 KiB
+		 * 12.5-13.7 -> 14.4-17.3 GB/s; 32 KiB a tie). */
+		split_min = x > 0 ? (size_t)x : (size_t)32 << 10;
+	}
+	return split_min;
+}
+
+static pid_t pid_of(int world)
+{
+	return shm_seg_member(&mpii_g.seg, (uint32_t)world)->pid;
+}
+
+/* The lower part the receiver reads; page-aligned so that neither side
+ * pins a page the other also touches (in a typed buffer the offset is one
+ * of the message's bytes, and the pieces decide where pages split). */
+static MPI_Count split_point(MPI_Count n)
+{
+	return (n / 2) & ~(MPI_Count)4095;
+}
+
+/* A header carrying the envelope of a split receive to its completion. */
+static void finish_split(struct mpii_request *req, int world_src)
+{
+	struct mpii_msg_hdr h = { .type = MPII_MSG_DATA, .len = (uint64_t)req->bytes };
+	mpii_p2p_finish_recv(req, &h, world_src);
+}
+
+/* Our side of a copy: the request's buffer. */
+static struct mpii_cma_side own_side(const struct mpii_request *req)
+{
+	struct mpii_cma_side s = { req->dt, req->count, (uintptr_t)req->buf };
+	return s;
+}
+
+/* Ask the sender of rts to write bytes [split_point(n), n) of the message
+ * into our buffer: CTS+SPLIT with its address, and with our type's
+ * description when it is not contiguous.  0 (nothing sent) when that
+ * description does not fit the cell. */
+static int offer_split(struct mpii_request *req, const struct mpii_msg_hdr *rts, MPI_Count n,
+		       int world_src)
+{
+	struct mpii_datatype *dt = req->dt;
+	struct mpii_msg_hdr cts = { .type = MPII_MSG_CTS, .flags = MPII_MSGF_SPLIT, .len = (uint64_t)n,
+				    .sreq = rts->sreq, .rreq = (uint64_t)(uintptr_t)req };
+	const void *desc = NULL;
+	if (dt->flags & MPII_DT_CONTIG) {
+		cts.raddr = (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb);
+	} else {
+		size_t len;
+		if (mpii_type_wire(dt, &desc, &len) != MPI_SUCCESS || !mpii_extra_fits(len))
+			return 0;
+		cts.flags |= MPII_MSGF_TYPED;
+		cts.extra = (uint16_t)len;
+		cts.raddr = (uint64_t)(uintptr_t)req->buf;
+	}
+	mpii_p2p_send_hdr(world_src, &cts, desc);
+	return 1;
+}
+
+int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, const void *desc,
+		  int world_src)
+{
+	int typed = (h->flags & MPII_MSGF_TYPED) != 0;
+	if (!mpii_g.cma_ok || !(h->raddr || typed) || !mpii_cma_iov_worth(req->dt))
+		return 0;
+	MPI_Count cap = req->count * req->dt->size;
+	MPI_Count n = (MPI_Count)h->len < cap ? (MPI_Count)h->len : cap;
+	struct mpii_cma_side local = own_side(req), remote;
+	if (mpii_cma_peer_side(h, desc, world_src, n, &remote) != MPI_SUCCESS)
+		return 0; /* the sender's type cannot be rebuilt: the ring can do without */
+	MPI_Count lower = n;
+	if (cma_proven && (size_t)n >= split_threshold() && world_src != mpii_g.rank &&
+	    offer_split(req, h, n, world_src))
+		lower = split_point(n);
+	int split = lower != n;
+	/* Chunks shared among threads are plain ranges: both sides contiguous. */
+	char *dst = (char *)req->buf + req->dt->true_lb;
+	if (cma_proven && !typed && (req->dt->flags & MPII_DT_CONTIG) &&
+	    mpii_cma_share_post(req, h, world_src, pid_of(world_src), dst, (size_t)lower, split)) {
+		req->proto = MPII_P_COPYING;
+		return 1;
+	}
+	if (mpii_cma_copy(pid_of(world_src), 0, &local, &remote, 0, lower) != 0) {
+		if (split)
+			mpii_abort_job(MPI_ERR_INTERN, "process_vm_readv refused in the middle of a job");
+		/* EPERM/ENOSYS or a short read: use the ring from now on (it
+		 * sends every byte again, so a partial typed read is harmless). */
+		mpii_g.cma_ok = 0;
+		return 0;
+	}
+	cma_proven = 1;
+	/* WDONE cannot have been handled yet: it is read from the ring by
+	 * the drain that called us, after we return. */
+	mpii_cma_pulled(req, h, world_src, split);
+	return 1;
+}
+
+void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
+		     int await_wdone)
+{
+	/* The sender's buffer is no longer read: its send completes. */
+	mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, rts->sreq, 0);
+	if (await_wdone)
+		req->proto = MPII_P_WAIT_HALF;
+	else
+		mpii_p2p_finish_recv(req, rts, world_src);
+}
+
+void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, const void *desc, int world_src)
+{
+	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+	MPI_Count n = (MPI_Count)h->len, lower = split_point(n);
+	struct mpii_cma_side local = own_side(req), remote;
+	/* The receiver is blocked on our WDONE: there is no way back. */
+	if (mpii_cma_peer_side(h, desc, world_src, n, &remote) != MPI_SUCCESS)
+		mpii_abort_job(MPI_ERR_NO_MEM, "cannot rebuild the receiver's datatype");
+	if (mpii_cma_copy(pid_of(world_src), 1, &local, &remote, lower, n - lower) != 0)
+		mpii_abort_job(MPI_ERR_INTERN, "process_vm_writev refused in the middle of a job");
+	/* Our request completes at FIN, which follows in the ring. */
+	mpii_p2p_send_ctl(world_src, MPII_MSG_WDONE, 0, h->rreq);
+}
+
+void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src)
+{
+	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->rreq;
+	/* Our own half, when copied in chunks, may not be in place yet: the
+	 * job then completes the receive when it is.  Otherwise it was read
+	 * in mpii_cma_pull before this could be seen. */
+	if (req->proto == MPII_P_COPYING)
+		mpii_cma_share_wdone(req);
+	else
+		finish_split(req, world_src);
+}

@@ -1,0 +1,198 @@
+/*
+ * lib/p2p/p2p_impl.h - state shared by the point-to-point files (not for other
+ * parts of lib/, which use lib/p2p/p2p.h).
+ *
+ * Per peer (indexed by world rank):
+ *   tx queue  - messages to that peer not yet fully written into its ring,
+ *               in order (pairwise ordering: nothing overtakes the head);
+ *   rx stream - where the continuation cells of the last data-bearing
+ *               header from that peer go.
+ * Per process: the posted-receive queue (post order) and the unexpected
+ * queue (arrival order).  All protected by the library lock.
+ */
+#ifndef MPII_P2P_IMPL_H
+#define MPII_P2P_IMPL_H
+
+#include <stddef.h>
+#include <sys/types.h>
+#include "lib/p2p/p2p.h"
+#include "lib/p2p/p2p_proto.h"
+#include "shm/ring.h"
+
+/* req->proto: where a point-to-point request stands. */
+enum mpii_proto_step {
+	MPII_P_NONE = 0,
+	MPII_P_POSTED,      /* receive in the posted queue */
+	MPII_P_WAIT_DATA,   /* receive matched an RTS, sent CTS, waits for DATA */
+	MPII_P_QUEUED,      /* send in a tx queue */
+	MPII_P_WAIT_ACK,    /* synchronous eager send fully written, waits for ACK */
+	MPII_P_WAIT_FIN,    /* rendezvous send announced, waits for FIN or CTS */
+	MPII_P_WAIT_HALF,   /* split copy: our half is done, the peer's is not */
+	MPII_P_COPYING,     /* our part is being copied in chunks by the waiting
+			     * threads (lib/p2p/p2p_cma_share.c) */
+};
+
+/* An unexpected message: arrived before a matching receive was posted. */
+struct mpii_umsg {
+	struct mpii_umsg *next;
+	struct mpii_msg_hdr hdr;   /* EAGER or RTS envelope */
+	int world_src;
+	char *data;                /* EAGER: len bytes as they land (inline_data
+				    * for small ones); TYPED RTS: the sender's
+				    * type description (hdr.extra bytes) */
+	MPI_Count landed;
+	int complete;              /* all EAGER bytes landed */
+	char inline_data[4096];    /* eager messages need no second allocation */
+};
+
+/* An entry of a tx queue. */
+struct mpii_tx {
+	struct mpii_tx *next;
+	struct mpii_msg_hdr hdr;
+	struct mpii_request *req;  /* data source for EAGER/DATA, or NULL for control */
+	const void *extra;         /* hdr.extra bytes written after the header: the
+				    * description of the type of a request that
+				    * stays pending until the peer has read it */
+	MPI_Count off;             /* payload bytes already written */
+	int hdr_sent;
+};
+
+/* Where continuation cells from one peer go. */
+struct mpii_rx {
+	struct mpii_msg_hdr hdr;   /* header that started the stream */
+	MPI_Count remaining;       /* payload bytes still to come */
+	MPI_Count off;             /* next byte's offset in the message */
+	struct mpii_request *req;  /* a receive request, or */
+	struct mpii_umsg *umsg;    /* an unexpected message */
+};
+
+/* The datatype last rebuilt from descriptions of one peer, keyed by the
+ * description's bytes (lib/p2p/p2p_cma_typed.c). */
+struct mpii_peer_type {
+	char *desc;
+	size_t len;
+	struct mpii_datatype *dt;  /* NULL when none */
+};
+
+struct mpii_peer {
+	struct mpii_tx *tx_head, *tx_tail;
+	struct mpii_rx rx;
+	struct shm_ring out;       /* producer handle on ring me -> peer */
+	struct shm_ring in;        /* consumer handle on ring peer -> me */
+	int tx_listed;             /* on the list of peers with queued tx */
+	struct mpii_peer_type rts_type;  /* of its typed RTS (its send buffers) */
+	struct mpii_peer_type cts_type;  /* of its typed CTS+SPLIT (its receive buffers) */
+};
+
+struct mpii_p2p_state {
+	struct mpii_peer *peers;   /* [world size] */
+	int *tx_active;            /* world ranks with a non-empty tx queue */
+	int ntx_active;
+	struct mpii_request *posted_head, *posted_tail;
+	struct mpii_umsg *unexp_head, *unexp_tail;
+	struct mpii_tx *tx_free;
+	struct mpii_umsg *umsg_free;  /* recycled unexpected-message records */
+	uint32_t payload;          /* bytes per cell */
+	MPI_Count bsend_capacity, bsend_used;
+	void *bsend_buf;
+};
+
+extern struct mpii_p2p_state mpii_p2p;
+
+/* First-cell payload room after the header h as it travels. */
+static inline uint32_t mpii_first_room(const struct mpii_msg_hdr *h)
+{
+	return mpii_p2p.payload - mpii_hdr_wire_size(h);
+}
+
+/* Extra bytes of this length fit a header cell after a full header (only
+ * control messages carry them) and hdr.extra. */
+static inline int mpii_extra_fits(size_t len)
+{
+	return len <= mpii_p2p.payload - sizeof(struct mpii_msg_hdr) && len <= UINT16_MAX;
+}
+
+/* p2p_send.c */
+struct mpii_tx *mpii_tx_new(void);
+void mpii_tx_enqueue(int world_dst, struct mpii_tx *tx);
+int mpii_p2p_push(void);
+void mpii_p2p_send_ctl(int world_dst, int type, uint64_t sreq, uint64_t rreq);
+/* h, then h->extra bytes of extra (which must live until it is written). */
+void mpii_p2p_send_hdr(int world_dst, const struct mpii_msg_hdr *h, const void *extra);
+void mpii_p2p_notify(int world_dst);
+int mpii_p2p_cancel_send(struct mpii_request *req);
+
+/* p2p_cma.c: single copy by process_vm_readv/writev.  desc: the bytes
+ * after the header (h->extra of them, TYPED). */
+int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, const void *desc,
+		  int world_src);
+void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
+		     int await_wdone);
+void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, const void *desc, int world_src);
+void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src);
+
+/* p2p_cma_typed.c: single copies between buffers of any datatype. */
+/* One side of a copy: count elements of dt at base, an address in the
+ * memory of the process the side belongs to. */
+struct mpii_cma_side {
+	const struct mpii_datatype *dt;
+	MPI_Count count;
+	uintptr_t base;
+};
+/* dt is contiguous, or its pieces average SHMPI_CMA_IOV_MIN bytes or
+ * more: copying it with iovecs beats packing it through the ring. */
+int mpii_cma_iov_worth(const struct mpii_datatype *dt);
+/* Bytes [off, off+len) of the message from remote (in process pid) to
+ * local with process_vm_readv, or with write from local to remote with
+ * process_vm_writev.  0, or -1 when the kernel refused (errno set). */
+int mpii_cma_copy(pid_t pid, int write, const struct mpii_cma_side *local,
+		  const struct mpii_cma_side *remote, MPI_Count off, MPI_Count len);
+/* The peer's side of the first `bytes` bytes of the message announced by
+ * h (an RTS: the sender's data; a CTS+SPLIT: the receiver's buffer), with
+ * desc the h->extra bytes after the header.  0, or MPI_ERR_NO_MEM /
+ * MPI_ERR_ARG when the description cannot be rebuilt. */
+int mpii_cma_peer_side(const struct mpii_msg_hdr *h, const void *desc, int world_src, MPI_Count bytes,
+		       struct mpii_cma_side *side);
+/* Drop every peer's rebuilt types (MPI_Finalize). */
+void mpii_cma_types_release(void);
+
+/* p2p_cma_share.c: a large single copy shared by the threads waiting in
+ * MPI.  All but help run with the library lock held. */
+/* Post our part [dst, dst+len) of the message announced by rts as a
+ * shared job when it is large enough and another joined thread waits.
+ * 1: posted (mpii_cma_pulled is called when it is in place); 0: copy it
+ * yourself. */
+int mpii_cma_share_post(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
+			pid_t pid, char *dst, size_t len, int split);
+/* Without the lock: claim and copy one chunk of any job; 1 if copied. */
+int mpii_cma_share_help(void);
+/* Some chunk is not claimed yet. */
+int mpii_cma_share_claimable(void);
+/* Copy the unclaimed chunks too if copy, and end the jobs whose chunks are
+ * all in place.  1 if anything was done. */
+int mpii_cma_share_progress(int copy);
+/* WDONE for req, whose own part is still being copied. */
+void mpii_cma_share_wdone(struct mpii_request *req);
+/* Jobs in flight: a hint (relaxed), the claim words decide. */
+extern _Atomic int mpii_cma_jobs_open;
+static inline int mpii_cma_share_busy(void)
+{
+	return shm_load_relaxed(&mpii_cma_jobs_open) != 0;
+}
+
+/* p2p_recv.c */
+void mpii_p2p_finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src);
+int mpii_p2p_poll_incoming(int hint_world);
+void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u);
+void mpii_umsg_free(struct mpii_umsg *u);
+int mpii_p2p_start_recv(struct mpii_request *req);
+
+/* p2p_match.c */
+int mpii_match(const struct mpii_request *req, const struct mpii_msg_hdr *h);
+struct mpii_request *mpii_posted_take(const struct mpii_msg_hdr *h);
+void mpii_posted_append(struct mpii_request *req);
+int mpii_posted_remove(struct mpii_request *req);
+struct mpii_umsg *mpii_unexp_find(uint32_t ctx, int src, int tag, int remove);
+void mpii_unexp_append(struct mpii_umsg *u);
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * lib/p2p/p2p_init.c - set-up and tear-down of the point-to-point state:
+ * per-peer ring pointers and queues, and whether single-copy transfers
+ * (process_vm_readv) are allowed.
+ */
+#include <stdlib.h>
+#include "lib/core/global.h"
+#include "lib/core/lock.h"
+#include "lib/p2p/p2p_impl.h"
+#include "lib/core/progress.h"
+
+struct mpii_p2p_state mpii_p2p;
+
+int mpii_p2p_init(void)
+{
+	int n = mpii_g.size;
+	mpii_p2p.peers = calloc((size_t)n, sizeof(*mpii_p2p.peers));
+	mpii_p2p.tx_active = calloc((size_t)n, sizeof(int));
+	if (!mpii_p2p.peers || !mpii_p2p.tx_active)
+		return MPI_ERR_NO_MEM;
+	uint32_t cells = mpii_g.seg.hdr->ring_cells, cell_size = mpii_g.seg.hdr->cell_size;
+	for (int i = 0; i < n; i++) {
+		shm_ring_init(&mpii_p2p.peers[i].out, shm_seg_ring(&mpii_g.seg, (uint32_t)i, (uint32_t)mpii_g.rank),
+			      cells, cell_size);
+		shm_ring_init(&mpii_p2p.peers[i].in, shm_seg_ring(&mpii_g.seg, (uint32_t)mpii_g.rank, (uint32_t)i),
+			      cells, cell_size);
+	}
+	mpii_p2p.payload = shm_ring_payload_size(&mpii_p2p.peers[0].out);
+	/* Single copy is tried unless switched off; the first refusal by the
+	 * kernel (EPERM, ENOSYS) switches to the ring for good. */
+	mpii_g.cma_ok = mpii_g.cfg.cma != MPII_CMA_OFF;
+	return MPI_SUCCESS;
+}
+
+static int tx_empty(void *arg)
+{
+	(void)arg;
+	return mpii_p2p.ntx_active == 0;
+}
+
+void mpii_p2p_finalize(void)
+{
+	/* Control answers (FIN, ACK, CTS) may still be queued: a peer waits
+	 * for them. */
+	mpii_progress_wait(tx_empty, NULL, -1);
+	mpii_cma_types_release();
+}

@@ -1,0 +1,84 @@
+/*
+ * lib/p2p/p2p_match.c - the posted-receive and unexpected-message queues and
+ * the matching rule (context, source or MPI_ANY_SOURCE, tag or
+ * MPI_ANY_TAG).  Posted receives match in post order and unexpected
+ * messages in arrival order, which together with the FIFO pair rings gives
+ * MPI's pairwise non-overtaking order.
+ */
+#include "lib/p2p/p2p_impl.h"
+
+int mpii_match(const struct mpii_request *req, const struct mpii_msg_hdr *h)
+{
+	return req->ctx == h->ctx && (req->peer == MPI_ANY_SOURCE || req->peer == h->src) &&
+	       (req->tag == MPI_ANY_TAG || req->tag == h->tag);
+}
+
+struct mpii_request *mpii_posted_take(const struct mpii_msg_hdr *h)
+{
+	for (struct mpii_request *r = mpii_p2p.posted_head; r; r = r->next)
+		if (mpii_match(r, h)) {
+			mpii_posted_remove(r);
+			return r;
+		}
+	return NULL;
+}
+
+void mpii_posted_append(struct mpii_request *req)
+{
+	req->next = NULL;
+	req->prev = mpii_p2p.posted_tail;
+	if (mpii_p2p.posted_tail)
+		mpii_p2p.posted_tail->next = req;
+	else
+		mpii_p2p.posted_head = req;
+	mpii_p2p.posted_tail = req;
+	req->proto = MPII_P_POSTED;
+}
+
+int mpii_posted_remove(struct mpii_request *req)
+{
+	if (req->proto != MPII_P_POSTED)
+		return 0;
+	if (req->prev)
+		req->prev->next = req->next;
+	else
+		mpii_p2p.posted_head = req->next;
+	if (req->next)
+		req->next->prev = req->prev;
+	else
+		mpii_p2p.posted_tail = req->prev;
+	req->next = req->prev = NULL;
+	req->proto = MPII_P_NONE;
+	return 1;
+}
+
+struct mpii_umsg *mpii_unexp_find(uint32_t ctx, int src, int tag, int remove)
+{
+	struct mpii_umsg *prev = NULL;
+	for (struct mpii_umsg *u = mpii_p2p.unexp_head; u; prev = u, u = u->next) {
+		if (u->hdr.ctx != ctx || (src != MPI_ANY_SOURCE && u->hdr.src != src) ||
+		    (tag != MPI_ANY_TAG && u->hdr.tag != tag))
+			continue;
+		if (remove) {
+			if (prev)
+				prev->next = u->next;
+			else
+				mpii_p2p.unexp_head = u->next;
+			if (mpii_p2p.unexp_tail == u)
+				mpii_p2p.unexp_tail = prev;
+			u->next = NULL;
+		}
+		return u;
+	}
+	return NULL;
+}
+
+void mpii_unexp_append(struct mpii_umsg *u)
+{
+	u->next = NULL;
+	if (mpii_p2p.unexp_tail)
+		mpii_p2p.unexp_tail->next = u;
+	else
+		mpii_p2p.unexp_head = u;
+	mpii_p2p.unexp_tail = u;
+}
