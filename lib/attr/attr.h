@@ -155,4 +155,7 @@ int mpii_handle_resolve(MPI_Handle *handle, int handletype, void **obj,
  * the first failure. */
 int mpii_attr_finalize(void);
 
+/* The rest of lib/attr/'s interface: info objects. */
+#include "lib/attr/info.h"
+
 #endif

@@ -10,8 +10,7 @@
  * free calls mpii_attr_delete_all(&win->attrs, MPII_HK_WIN, win, 0).
  */
 #include "lib/attr/attr.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 
 typedef void (*gfn)(void);
 

@@ -21,8 +21,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/attr/info.h"
 
 MPII_API struct mpii_info mpii_obj_info_env = { .magic = MPII_MAGIC_INFO };

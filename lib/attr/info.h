@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 #include "mpi.h"
-#include "lib/core/object.h"
+#include "lib/core/core.h"
 
 struct mpii_info_entry {
 	char *key, *val;

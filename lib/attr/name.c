@@ -21,9 +21,7 @@
 #include "lib/attr/attr.h"
 #include "lib/comm/comm.h"
 #include "lib/datatype/datatype.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/request.h"
+#include "lib/core/core.h"
 
 static pthread_mutex_t name_mu = PTHREAD_MUTEX_INITIALIZER;
 

@@ -19,7 +19,7 @@
 #include "lib/datatype/datatype.h"
 #include "shm/atomic.h"
 #include "lib/coll/op.h"
-#include "lib/core/request.h"
+#include "lib/core/core.h"
 
 /* Algorithms an environment variable can force (SHMPI_COLL_<NAME>). */
 enum mpii_coll_alg {
@@ -216,5 +216,9 @@ void mpii_build_reduce(struct mpii_sched *s, const void *sbuf, void *rbuf, MPI_C
 void mpii_build_scatterv(struct mpii_sched *s, const void *sbuf, const MPI_Count *scounts,
 			 const MPI_Aint *displs, struct mpii_datatype *stype, void *rbuf,
 			 MPI_Count rcount, struct mpii_datatype *rtype, int root, int n, int r);
+
+/* The rest of lib/coll/'s interface: schedules (nbc.h; op.h comes above) and NUMA placement. */
+#include "lib/coll/nbc.h"
+#include "lib/coll/numa.h"
 
 #endif

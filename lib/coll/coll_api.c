@@ -13,9 +13,7 @@
 #include <stdlib.h>
 #include "lib/coll/coll.h"
 #include "lib/coll/coll_check.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 
 #define CHECK(expr)                                                          \
 	do {                                                                 \

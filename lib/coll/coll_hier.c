@@ -31,8 +31,8 @@
  */
 #include <stdlib.h>
 #include "lib/coll/coll.h"
-#include "lib/core/global.h"
-#include "lib/comm/topo.h"
+#include "lib/core/core.h"
+#include "lib/comm/comm.h"
 
 struct mpii_coll_hier {
 	struct mpii_comm *node;     /* the members on this member's node */

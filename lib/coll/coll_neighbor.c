@@ -29,11 +29,9 @@
  */
 #include <stdlib.h>
 #include "lib/coll/coll_check.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 #include "lib/coll/nbc.h"
-#include "lib/comm/topo.h"
+#include "lib/comm/comm.h"
 
 /* One side of a call in w form: n blocks. */
 struct side {

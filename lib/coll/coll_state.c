@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include "lib/coll/coll.h"
-#include "lib/comm/topo.h"
+#include "lib/comm/comm.h"
 
 struct mpii_coll_config mpii_coll_cfg;
 

@@ -19,10 +19,8 @@
 #include <string.h>
 #include "lib/coll/nbc.h"
 #include "lib/coll/coll.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p.h"
-#include "lib/core/progress.h"
 
 enum step_kind { STEP_SEND = 1, STEP_RECV, STEP_COPY, STEP_REDUCE, STEP_FENCE };
 

@@ -27,7 +27,7 @@
 #include "lib/comm/comm.h"
 #include "lib/datatype/datatype.h"
 #include "lib/coll/op.h"
-#include "lib/core/request.h"
+#include "lib/core/core.h"
 
 struct mpii_sched;
 

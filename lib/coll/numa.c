@@ -17,7 +17,7 @@
 #include <numa.h>
 #include <sched.h>
 #include <stdlib.h>
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/coll/numa.h"
 
 /* The one node of every CPU in the affinity mask, or 0 when they span

@@ -11,9 +11,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include "lib/coll/op.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 
 int mpii_op_check(MPI_Op op)
 {

@@ -16,7 +16,7 @@
 
 #include "mpi.h"
 #include "lib/datatype/datatype.h"
-#include "lib/core/object.h"
+#include "lib/core/core.h"
 
 enum mpii_op_kind {
 	MPII_OP_USER = 0,

@@ -32,9 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/coll/coll.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/coll/nbc.h"
-#include "lib/core/progress.h"
 #include "shm/doorbell.h"
 
 /* A member's flag line also carries its contribution to small reductions

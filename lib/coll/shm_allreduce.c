@@ -32,7 +32,7 @@
  */
 #include <string.h>
 #include "lib/coll/coll.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 
 /* Elements [lo, lo + cnt) of the piece are chunk i of n. */
 static void chunk(MPI_Count count, int n, int i, MPI_Count *lo, MPI_Count *cnt)

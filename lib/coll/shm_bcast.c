@@ -18,7 +18,7 @@
  * broadcasts except for the root, which waits for its slowest reader.
  */
 #include "lib/coll/coll.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 
 int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 			 struct mpii_comm *c)

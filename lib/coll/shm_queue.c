@@ -32,8 +32,7 @@
  */
 #include <string.h>
 #include "lib/coll/coll.h"
-#include "lib/core/global.h"
-#include "lib/core/progress.h"
+#include "lib/core/core.h"
 #include "shm/doorbell.h"
 
 struct bq_slot {

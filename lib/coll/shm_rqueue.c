@@ -35,8 +35,7 @@
  */
 #include <string.h>
 #include "lib/coll/coll.h"
-#include "lib/core/global.h"
-#include "lib/core/progress.h"
+#include "lib/core/core.h"
 #include "shm/doorbell.h"
 
 struct rq_slot {

@@ -16,7 +16,7 @@
 
 #include <stdint.h>
 #include "mpi.h"
-#include "lib/core/object.h"
+#include "lib/core/core.h"
 
 struct mpii_attr_list;
 struct mpii_topo;
@@ -90,5 +90,9 @@ void mpii_group_unref(struct mpii_group *g);
 /* Set up / tear down MPI_COMM_WORLD, MPI_COMM_SELF and MPI_GROUP_EMPTY. */
 int mpii_comm_init_predefined(void);
 void mpii_comm_finalize_predefined(void);
+
+/* The rest of lib/comm/'s interface: group helpers and topologies. */
+#include "lib/comm/group.h"
+#include "lib/comm/topo.h"
 
 #endif

@@ -13,13 +13,8 @@
 #include <string.h>
 #include "lib/attr/attr.h"
 #include "lib/coll/coll.h"
-#include "lib/core/errhandler.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/comm/group.h"
-#include "lib/attr/info.h"
-#include "lib/core/lock.h"
-#include "lib/coll/nbc.h"
 #include "lib/p2p/p2p.h"
 #include "lib/comm/topo.h"
 

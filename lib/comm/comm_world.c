@@ -11,9 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "lib/comm/comm.h"
-#include "lib/core/errhandler.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 
 MPII_API struct mpii_comm mpii_obj_comm_world = { .magic = MPII_MAGIC_COMM, .refcount = 1 };
 MPII_API struct mpii_comm mpii_obj_comm_self = { .magic = MPII_MAGIC_COMM, .refcount = 1 };

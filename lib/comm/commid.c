@@ -11,8 +11,7 @@
  * context), so ids are even; the seed asks only for uniqueness.
  */
 #include "lib/comm/comm.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 
 #pragma weak MPI_Communicator_id = PMPI_Communicator_id
 int PMPI_Communicator_id(MPI_Comm comm, int *id)

@@ -9,10 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/comm/comm.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/comm/group.h"
-#include "lib/core/lock.h"
 
 static int group_check(MPI_Group g)
 {

@@ -25,10 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/coll/coll.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/comm/group.h"
-#include "lib/core/lock.h"
 #include "lib/comm/topo.h"
 
 /* The cartesian topology of comm, or NULL after reporting the error

@@ -27,10 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/coll/coll.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/attr/info.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
+#include "lib/attr/attr.h"
 #include "lib/comm/topo.h"
 
 static int is_unweighted(const int *w)

@@ -16,9 +16,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 #include "lib/comm/topo.h"
 
 /* The graph topology of comm, or NULL (error class in *rc). */

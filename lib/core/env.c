@@ -20,9 +20,9 @@
 #include "lib/comm/comm.h"
 #include "lib/core/errors.h"
 #include "lib/core/global.h"
-#include "lib/ext/handler.h"
+#include "lib/ext/ext.h"
 #include "lib/core/lock.h"
-#include "lib/coll/numa.h"
+#include "lib/coll/coll.h"
 #include "lib/p2p/p2p.h"
 #include "lib/core/progress.h"
 

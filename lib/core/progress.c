@@ -16,7 +16,7 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #include <unistd.h>
-#include "lib/ext/endpoint.h"
+#include "lib/ext/ext.h"
 #include "lib/core/global.h"
 #include "lib/core/lock.h"
 #include "lib/p2p/p2p_impl.h"

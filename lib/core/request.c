@@ -13,7 +13,7 @@
 #include "lib/core/global.h"
 #include "lib/core/progress.h"
 #include "lib/core/request.h"
-#include "lib/ext/handler.h"
+#include "lib/ext/ext.h"
 
 static struct mpii_request *pool;        /* protected by the library lock */
 static struct mpii_request *poll_head;   /* polled operations */

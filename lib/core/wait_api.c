@@ -18,7 +18,7 @@
 #include "lib/attr/attr.h"
 #include "lib/core/errors.h"
 #include "lib/core/global.h"
-#include "lib/ext/handler.h"
+#include "lib/ext/ext.h"
 #include "lib/core/lock.h"
 #include "lib/p2p/p2p_impl.h"
 #include "lib/core/progress.h"

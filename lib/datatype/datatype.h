@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "mpi.h"
-#include "lib/core/object.h"
+#include "lib/core/core.h"
 
 /* Basic element kinds: reductions, external32 and the character
  * representation dispatch on these. */

@@ -23,8 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/comm/comm.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/datatype/type_impl.h"
 
 static int universal(MPI_Comm comm)

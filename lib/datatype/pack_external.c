@@ -14,8 +14,7 @@
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/datatype/type_impl.h"
 
 /* n bytes from src to dst in reversed order on a little-endian host. */

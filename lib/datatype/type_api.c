@@ -10,8 +10,7 @@
  */
 #include <stdlib.h>
 #include "lib/attr/attr.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/datatype/type_impl.h"
 
 /* A type that may be a component of a new type. */

@@ -24,8 +24,7 @@
  * freed (the seed predates freeing decoded handles).
  */
 #include <string.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/datatype/type_impl.h"
 
 #pragma weak MPI_Type_get_envelope = PMPI_Type_get_envelope

@@ -10,8 +10,7 @@
  * basic element.  Results that do not fit an int are MPI_UNDEFINED.
  */
 #include <limits.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/datatype/type_impl.h"
 
 #define CHECK_TYPE(t)                                                              \

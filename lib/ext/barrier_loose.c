@@ -14,12 +14,8 @@
  * and the requests they start.
  */
 #include "lib/comm/comm.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p.h"
-#include "lib/core/progress.h"
-#include "lib/core/request.h"
 
 #define MPII_BARRIER_LOOSE_TAG 0x7ff00000
 

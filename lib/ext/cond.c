@@ -7,9 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "lib/comm/comm.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 #include "lib/ext/sync.h"
 
 static void cond_init(void *p)

@@ -20,11 +20,8 @@
  * by the same thread, leave without join.
  */
 #include "lib/ext/endpoint.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
-#include "lib/core/progress.h"
 
 /* Protected by the library lock. */
 static int ep_active;         /* joined and not yet released */

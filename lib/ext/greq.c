@@ -11,11 +11,9 @@
  * MPI functions that take the lock.
  */
 #include <stdlib.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/ext/greq.h"
 #include "lib/ext/handler.h"
-#include "lib/core/lock.h"
 
 void mpii_greq_release(struct mpii_request *req)
 {

@@ -6,7 +6,7 @@
 #define MPII_GREQ_H
 
 #include "mpi.h"
-#include "lib/core/request.h"
+#include "lib/core/core.h"
 
 struct mpii_metarequest {
 	uint32_t magic;                    /* MPII_MAGIC_METAREQ */

@@ -39,12 +39,9 @@
 #include <string.h>
 #include <time.h>
 #include "lib/comm/comm.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/ext/handler.h"
-#include "lib/core/lock.h"
 #include "lib/p2p/p2p_impl.h"
-#include "lib/core/progress.h"
 #include "shm/doorbell.h"
 
 struct hcall {

@@ -9,7 +9,7 @@
 #define MPII_HANDLER_H
 
 #include "mpi.h"
-#include "lib/core/request.h"
+#include "lib/core/core.h"
 
 /* req->h_state: where the latest completion of a request with a handler is. */
 enum mpii_h_state {

@@ -14,11 +14,9 @@
  * freeing it with live requests is legal, it goes with its last request.
  */
 #include <stdlib.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/ext/greq.h"
 #include "lib/ext/handler.h"
-#include "lib/core/lock.h"
 
 int mpii_obj_cancel_error(void *extra_state, MPI_Request request)
 {

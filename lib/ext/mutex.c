@@ -19,9 +19,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "lib/comm/comm.h"
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p.h"
 #include "lib/ext/sync.h"
 

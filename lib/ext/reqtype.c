@@ -4,9 +4,7 @@
  * persistent point-to-point ones PERSISTENT, other point-to-point ones
  * PT2PT, everything else (nonblocking collectives, ...) OTHER.
  */
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/core/request.h"
+#include "lib/core/core.h"
 
 #pragma weak MPI_Request_type = PMPI_Request_type
 int PMPI_Request_type(MPI_Request request, MPI_Typerequest *typereq)

@@ -12,7 +12,7 @@
 #include "mpi.h"
 #include "lib/comm/comm.h"
 #include "lib/datatype/datatype.h"
-#include "lib/core/request.h"
+#include "lib/core/core.h"
 
 /* Start a send; *reqp receives the request. */
 int mpii_isend(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest, int tag,

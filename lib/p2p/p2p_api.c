@@ -9,12 +9,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
-#include "lib/ext/handler.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
+#include "lib/ext/ext.h"
 #include "lib/p2p/p2p_impl.h"
-#include "lib/core/progress.h"
 
 #define TAG_UB 0x7fffffff
 

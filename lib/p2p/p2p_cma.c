@@ -25,8 +25,7 @@
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
 static int cma_proven;      /* a plain read has worked in this process */

@@ -44,10 +44,9 @@
  */
 #define _GNU_SOURCE
 #include <sys/uio.h>
-#include "lib/ext/endpoint.h"
-#include "lib/core/errors.h"
+#include "lib/ext/ext.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
-#include "lib/core/progress.h"
 
 /* 512 KiB chunks, from 2 MiB on.  Small enough that a helper that wakes
  * up late still finds chunks left, large enough that the system call and

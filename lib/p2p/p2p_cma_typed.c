@@ -33,8 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
 int mpii_cma_iov_worth(const struct mpii_datatype *dt)

@@ -4,10 +4,8 @@
  * (process_vm_readv) are allowed.
  */
 #include <stdlib.h>
-#include "lib/core/global.h"
-#include "lib/core/lock.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
-#include "lib/core/progress.h"
 
 struct mpii_p2p_state mpii_p2p;
 

@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
 /* Bytes of a message that fit a receive request. */

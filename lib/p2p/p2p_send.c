@@ -12,8 +12,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
-#include "lib/core/errors.h"
-#include "lib/core/global.h"
+#include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 #include "shm/doorbell.h"
 
