@@ -210,5 +210,12 @@ int lnch_seg_config(uint32_t n, const char *ring_cells, const char *cell_size,
 				    arena_mb, 1u << 20);
 		cfg->arena_size = (uint64_t)v << 20;
 	}
+	/* Each value may be in range while their product is not: n^2 rings of
+	 * ring_cells x cell_size plus the arena must fit in 64 bits. */
+	const char *why = shm_seg_config_problem(n, cfg);
+	if (why)
+		return fail(err, errlen,
+			    "SHMPI_RING_CELLS=%u, SHMPI_CELL_SIZE=%u and SHMPI_ARENA_MB=%llu with %u ranks: %s",
+			    cfg->ring_cells, cfg->cell_size, (unsigned long long)(cfg->arena_size >> 20), n, why);
 	return 0;
 }

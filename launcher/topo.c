@@ -68,8 +68,8 @@ void lnch_topo_describe(const struct lnch_topo *t, unsigned core, char *buf, siz
 int lnch_topo_place_rings(const struct lnch_topo *t, const struct shm_seg *seg,
 			  const int *core)
 {
-	uint32_t n = seg->hdr->nmembers;
-	size_t bytes = (size_t)n * seg->hdr->ring_stride;
+	uint32_t n = seg->geo.nmembers;
+	size_t bytes = (size_t)n * seg->geo.ring_stride;
 	int err = 0;
 
 	if (t->nnuma <= 1)

@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -16,9 +17,14 @@
 #include "shm/segment.h"
 #include "shm/ring.h"
 
+/* x rounded up to a multiple of a (a power of two or not); 0 on overflow
+ * (x == 0 never needs it here). */
 static uint64_t round_up(uint64_t x, uint64_t a)
 {
-	return (x + a - 1) / a * a;
+	uint64_t r;
+	if (__builtin_add_overflow(x, a - 1, &r))
+		return 0;
+	return r / a * a;
 }
 
 void shm_seg_default_config(uint32_t n, struct shm_seg_config *cfg)
@@ -34,56 +40,78 @@ void shm_seg_default_config(uint32_t n, struct shm_seg_config *cfg)
 	cfg->arena_size = 16ull << 20;
 }
 
-struct layout {
-	uint64_t member_off, summary_off, ring_off, ring_stride, arena_off, total;
-	uint32_t summary_words;
-};
-
-static void compute_layout(uint32_t n, const struct shm_seg_config *cfg, struct layout *l)
+/* The layout of n members; every product and sum is checked, so a
+ * configuration whose size does not fit in 64 bits (or in size_t, or in
+ * off_t for ftruncate) is reported, never wrapped. */
+static const char *compute_layout(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg_geom *g,
+				  uint64_t *total)
 {
-	l->member_off = round_up(sizeof(struct shm_seg_header), SHM_CACHELINE);
-	l->summary_off = round_up(l->member_off + (uint64_t)n * sizeof(struct shm_member), SHM_CACHELINE);
+	uint64_t rings, ring_bytes, t;
+
+	if (n == 0 || n > SHM_MAX_MEMBERS)
+		return "the member count is out of range";
+	if (cfg->ring_cells < 2 || (cfg->ring_cells & (cfg->ring_cells - 1)))
+		return "ring_cells is not a power of two of at least 2";
+	if (cfg->cell_size < 128 || cfg->cell_size % SHM_CACHELINE)
+		return "cell_size is not a multiple of 64 of at least 128";
+	g->nmembers = n;
+	g->ring_cells = cfg->ring_cells;
+	g->cell_size = cfg->cell_size;
+	g->arena_size = cfg->arena_size;
+	/* n <= 4096 and the fixed parts are small: these cannot overflow. */
+	g->member_off = round_up(sizeof(struct shm_seg_header), SHM_CACHELINE);
+	g->summary_off = round_up(g->member_off + (uint64_t)n * sizeof(struct shm_member), SHM_CACHELINE);
 	/* Each receiver's summary on its own line(s): senders hammer it. */
-	l->summary_words = (uint32_t)round_up((n + 63) / 64, SHM_CACHELINE / 8);
-	l->ring_off = round_up(l->summary_off + (uint64_t)n * l->summary_words * 8, 4096);
-	l->ring_stride = round_up(shm_ring_bytes(cfg->ring_cells, cfg->cell_size), 4096);
-	l->arena_off = l->ring_off + (uint64_t)n * n * l->ring_stride;
-	l->total = round_up(l->arena_off + cfg->arena_size, 4096);
+	g->summary_words = (uint32_t)round_up((n + 63) / 64, SHM_CACHELINE / 8);
+	g->ring_off = round_up(g->summary_off + (uint64_t)n * g->summary_words * 8, 4096);
+	ring_bytes = shm_ring_bytes(cfg->ring_cells, cfg->cell_size);
+	g->ring_stride = round_up(ring_bytes, 4096);
+	if (!ring_bytes || !g->ring_stride ||
+	    __builtin_mul_overflow((uint64_t)n * n, g->ring_stride, &rings) ||
+	    __builtin_add_overflow(g->ring_off, rings, &g->arena_off) ||
+	    __builtin_add_overflow(g->arena_off, cfg->arena_size, &t) || !(t = round_up(t, 4096)) ||
+	    t > (uint64_t)INT64_MAX || t > (uint64_t)SIZE_MAX)
+		return "the segment size overflows (ring_cells x cell_size x members^2 + arena)";
+	*total = t;
+	return NULL;
+}
+
+const char *shm_seg_config_problem(uint32_t n, const struct shm_seg_config *cfg)
+{
+	struct shm_seg_geom g;
+	uint64_t total;
+	return compute_layout(n, cfg, &g, &total);
 }
 
 size_t shm_seg_size(uint32_t n, const struct shm_seg_config *cfg)
 {
-	struct layout l;
-	compute_layout(n, cfg, &l);
-	return l.total;
-}
-
-static int valid_config(uint32_t n, const struct shm_seg_config *cfg)
-{
-	if (n == 0 || n > SHM_MAX_MEMBERS)
-		return 0;
-	if (cfg->ring_cells < 2 || (cfg->ring_cells & (cfg->ring_cells - 1)))
-		return 0;
-	return cfg->cell_size >= 128 && cfg->cell_size % SHM_CACHELINE == 0;
+	struct shm_seg_geom g;
+	uint64_t total;
+	return compute_layout(n, cfg, &g, &total) ? 0 : (size_t)total;
 }
 
 int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg *seg)
 {
-	struct layout l;
+	struct shm_seg_geom g;
+	uint64_t total;
 	int err;
 
-	if (!valid_config(n, cfg))
+	if (compute_layout(n, cfg, &g, &total))
 		return -EINVAL;
-	compute_layout(n, cfg, &l);
-	/* No MFD_CLOEXEC: the members inherit the descriptor across exec. */
+	/* No MFD_CLOEXEC: the members inherit the descriptor across exec.
+	 * Each member marks its own copy close-on-exec once it has mapped the
+	 * segment, so programs a member starts do not inherit the job's
+	 * memory. */
 	int fd = memfd_create("shmpi-segment", 0);
 	if (fd < 0)
 		return -errno;
-	if (ftruncate(fd, (off_t)l.total) < 0) {
+	/* A memfd starts with mode 0777; only our user's processes (the
+	 * members, who inherit the descriptor) have any business with it. */
+	if (fchmod(fd, 0600) < 0 || ftruncate(fd, (off_t)total) < 0) {
 		err = -errno;
 		goto fail_fd;
 	}
-	void *base = mmap(NULL, l.total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	void *base = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (base == MAP_FAILED) {
 		err = -errno;
 		goto fail_fd;
@@ -91,16 +119,16 @@ int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg 
 	struct shm_seg_header *h = base;
 	h->version = SHM_SEG_VERSION;
 	h->nmembers = n;
-	h->total_size = l.total;
-	h->member_off = l.member_off;
-	h->summary_off = l.summary_off;
-	h->summary_words = l.summary_words;
-	h->ring_cells = cfg->ring_cells;
-	h->cell_size = cfg->cell_size;
-	h->ring_off = l.ring_off;
-	h->ring_stride = l.ring_stride;
-	h->arena_off = l.arena_off;
-	h->arena_size = cfg->arena_size;
+	h->total_size = total;
+	h->member_off = g.member_off;
+	h->summary_off = g.summary_off;
+	h->summary_words = g.summary_words;
+	h->ring_cells = g.ring_cells;
+	h->cell_size = g.cell_size;
+	h->ring_off = g.ring_off;
+	h->ring_stride = g.ring_stride;
+	h->arena_off = g.arena_off;
+	h->arena_size = g.arena_size;
 	shm_store_relaxed(&h->arena_next, 0);
 	shm_store_relaxed(&h->next_id, 0);
 	/* The magic goes last: a member that sees it sees a complete header.
@@ -109,8 +137,9 @@ int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg 
 	shm_store_release((_Atomic uint64_t *)&h->magic, SHM_SEG_MAGIC);
 	seg->hdr = h;
 	seg->base = base;
-	seg->size = l.total;
+	seg->size = total;
 	seg->fd = fd;
+	seg->geo = g;
 	return 0;
 
 fail_fd:
@@ -118,27 +147,65 @@ fail_fd:
 	return err;
 }
 
-int shm_seg_attach(int fd, struct shm_seg *seg)
+/* Check a private copy of a header against the file's size: the values
+ * must give exactly the layout the creator computed. */
+static const char *check_header(const struct shm_seg_header *c, uint64_t file_size, struct shm_seg_geom *g)
+{
+	struct shm_seg_config cfg = { c->ring_cells, c->cell_size, c->arena_size };
+	uint64_t total;
+	const char *why;
+
+	if (c->magic != SHM_SEG_MAGIC)
+		return "bad magic (not a shmpi segment)";
+	if (c->version != SHM_SEG_VERSION)
+		return "layout version mismatch (launcher and library from different builds)";
+	if (c->total_size != file_size)
+		return "the recorded size differs from the segment's";
+	if ((why = compute_layout(c->nmembers, &cfg, g, &total)))
+		return why;
+	if (total != file_size || c->member_off != g->member_off || c->summary_off != g->summary_off ||
+	    c->summary_words != g->summary_words || c->ring_off != g->ring_off ||
+	    c->ring_stride != g->ring_stride || c->arena_off != g->arena_off)
+		return "an offset in the header does not match its layout";
+	return NULL;
+}
+
+int shm_seg_attach_why(int fd, struct shm_seg *seg, const char **why)
 {
 	struct stat st;
+	const char *bad;
+	if (why)
+		*why = NULL;
 	if (fstat(fd, &st) < 0)
 		return -errno;
-	if ((size_t)st.st_size < sizeof(struct shm_seg_header))
+	if (st.st_size < (off_t)sizeof(struct shm_seg_header)) {
+		if (why)
+			*why = "too small to hold a header";
 		return -EINVAL;
+	}
 	void *base = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (base == MAP_FAILED)
 		return -errno;
-	struct shm_seg_header *h = base;
-	if (h->magic != SHM_SEG_MAGIC || h->version != SHM_SEG_VERSION ||
-	    h->total_size != (uint64_t)st.st_size) {
+	/* Validate a copy: a member writing the header meanwhile cannot change
+	 * what was checked. */
+	struct shm_seg_header copy;
+	memcpy(&copy, base, sizeof(copy));
+	if ((bad = check_header(&copy, (uint64_t)st.st_size, &seg->geo))) {
 		munmap(base, (size_t)st.st_size);
+		if (why)
+			*why = bad;
 		return -EINVAL;
 	}
-	seg->hdr = h;
+	seg->hdr = base;
 	seg->base = base;
 	seg->size = (size_t)st.st_size;
 	seg->fd = fd;
 	return 0;
+}
+
+int shm_seg_attach(int fd, struct shm_seg *seg)
+{
+	return shm_seg_attach_why(fd, seg, NULL);
 }
 
 void shm_seg_detach(struct shm_seg *seg)
@@ -158,7 +225,9 @@ uint64_t shm_seg_alloc(const struct shm_seg *seg, size_t size)
 	/* Relaxed is enough: the counter only hands out disjoint ranges; the
 	 * objects placed there are published by their creators' own release. */
 	uint64_t off = shm_fetch_add_relaxed(&seg->hdr->arena_next, sz);
-	if (off + sz > seg->hdr->arena_size)
+	/* The bump pointer is in writable shared memory: any value is
+	 * possible, so compare without overflowing. */
+	if (sz > seg->geo.arena_size || off > seg->geo.arena_size - sz)
 		return 0;
-	return seg->hdr->arena_off + off;
+	return seg->geo.arena_off + off;
 }

@@ -84,18 +84,38 @@ _Static_assert(sizeof(struct shm_member) == 3 * SHM_CACHELINE, "member block is 
 _Static_assert(offsetof(struct shm_member, numa_node) < SHM_CACHELINE, "numa_node on the first line");
 _Static_assert(sizeof(struct shm_seg_header) % SHM_CACHELINE == 0, "header fills whole lines");
 
+/* Where the parts of the segment are.  Each process keeps its own copy,
+ * validated once at create or attach: the header lives in memory every
+ * member can write, so nothing after the check reads geometry from it (a
+ * member that scribbles over the header cannot send another member's
+ * accesses outside the mapping). */
+struct shm_seg_geom {
+	uint32_t nmembers;
+	uint32_t summary_words;
+	uint32_t ring_cells;
+	uint32_t cell_size;
+	uint64_t member_off, summary_off, ring_off, ring_stride, arena_off, arena_size;
+};
+
 struct shm_seg {
-	struct shm_seg_header *hdr;  /* == base */
+	struct shm_seg_header *hdr;  /* == base; only its atomics are used */
 	char *base;
 	size_t size;
 	int fd;
+	struct shm_seg_geom geo;     /* private, validated copy */
 };
 
 /* Defaults for a job of n members (smaller rings for big jobs). */
 void shm_seg_default_config(uint32_t nmembers, struct shm_seg_config *cfg);
 
-/* Bytes the segment of n members needs with this configuration. */
+/* Bytes the segment of n members needs with this configuration, or 0 when
+ * the configuration is invalid or its size does not fit in 64 bits. */
 size_t shm_seg_size(uint32_t nmembers, const struct shm_seg_config *cfg);
+
+/* Why a configuration cannot make a segment: NULL when it can, else a
+ * short phrase naming the offending field ("ring_cells is not a power of
+ * two", "the segment size overflows", ...) for the caller's message. */
+const char *shm_seg_config_problem(uint32_t nmembers, const struct shm_seg_config *cfg);
 
 /* Create a memfd segment for n members, map it and lay it out.  The fd is
  * left without CLOEXEC so that children inherit it.
@@ -103,8 +123,14 @@ size_t shm_seg_size(uint32_t nmembers, const struct shm_seg_config *cfg);
 int shm_seg_create(uint32_t nmembers, const struct shm_seg_config *cfg,
 		   struct shm_seg *seg) __attribute__((warn_unused_result));
 
-/* Map an inherited segment and check its magic and version.
- * Returns 0, -EINVAL on a foreign or mismatched segment, or -errno. */
+/* Map an inherited segment and validate its header: magic, layout
+ * version, member count, ring geometry, and every offset equal to the
+ * layout those values give, within the file's size.  Returns 0, -EINVAL on
+ * a foreign, mismatched or corrupt segment (*why, when why is not NULL,
+ * names what was wrong), or -errno. */
+int shm_seg_attach_why(int fd, struct shm_seg *seg, const char **why)
+	__attribute__((warn_unused_result));
+/* shm_seg_attach_why without the reason. */
 int shm_seg_attach(int fd, struct shm_seg *seg) __attribute__((warn_unused_result));
 
 /* Unmap and close. */
@@ -113,22 +139,22 @@ void shm_seg_detach(struct shm_seg *seg);
 /* Member control block i (0 <= i < nmembers). */
 static inline struct shm_member *shm_seg_member(const struct shm_seg *seg, uint32_t i)
 {
-	return (struct shm_member *)(seg->base + seg->hdr->member_off) + i;
+	return (struct shm_member *)(seg->base + seg->geo.member_off) + i;
 }
 
 /* Summary bitmap of receiver dst: bit s set means member s may have data. */
 static inline _Atomic uint64_t *shm_seg_summary(const struct shm_seg *seg, uint32_t dst)
 {
-	return (_Atomic uint64_t *)(seg->base + seg->hdr->summary_off) +
-	       (size_t)dst * seg->hdr->summary_words;
+	return (_Atomic uint64_t *)(seg->base + seg->geo.summary_off) +
+	       (size_t)dst * seg->geo.summary_words;
 }
 
 /* The cells of the ring that carries messages from src to dst (wrap them
  * with shm_ring_init). */
 static inline void *shm_seg_ring(const struct shm_seg *seg, uint32_t dst, uint32_t src)
 {
-	return seg->base + seg->hdr->ring_off +
-	       ((size_t)dst * seg->hdr->nmembers + src) * seg->hdr->ring_stride;
+	return seg->base + seg->geo.ring_off +
+	       ((size_t)dst * seg->geo.nmembers + src) * seg->geo.ring_stride;
 }
 
 /* Allocate size bytes (rounded up to a cache line) from the arena; the

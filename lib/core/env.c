@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,29 +60,41 @@ static void read_config(struct mpii_config *cfg)
 	cfg->sleep_ns = env_long("SHMPI_SLEEP_US", 100000) * 1000;
 }
 
-static int join_segment(void)
+/* Map the job's segment (or make a singleton's).  0, or -errno with *why
+ * saying what was wrong with an inherited segment. */
+static int join_segment(const char **why)
 {
 	const char *fd_s = getenv(SHM_SEG_FD_ENV);
 	int rc;
+	*why = NULL;
 	if (fd_s) {
-		rc = shm_seg_attach(atoi(fd_s), &mpii_g.seg);
+		char *end;
+		long fd = strtol(fd_s, &end, 10);
+		if (end == fd_s || *end || fd < 0 || fd > INT_MAX) {
+			*why = "SHMPI_SEG_FD is not a descriptor number";
+			return -EINVAL;
+		}
+		rc = shm_seg_attach_why((int)fd, &mpii_g.seg, why);
 		if (rc)
 			return rc;
 		mpii_g.rank = (int)env_long("SHMPI_RANK", -1);
-		mpii_g.size = (int)mpii_g.seg.hdr->nmembers;
-		if (mpii_g.rank < 0 || mpii_g.rank >= mpii_g.size)
+		mpii_g.size = (int)mpii_g.seg.geo.nmembers;
+		if (mpii_g.rank < 0 || mpii_g.rank >= mpii_g.size) {
+			*why = "SHMPI_RANK is not a member of the segment";
 			return -EINVAL;
+		}
 	} else {
 		struct shm_seg_config cfg;
 		shm_seg_default_config(1, &cfg);
 		rc = shm_seg_create(1, &cfg, &mpii_g.seg);
 		if (rc)
 			return rc;
-		/* Nobody inherits a singleton's segment. */
-		fcntl(mpii_g.seg.fd, F_SETFD, FD_CLOEXEC);
 		mpii_g.rank = 0;
 		mpii_g.size = 1;
 	}
+	/* Programs this process starts must not inherit the job's memory: the
+	 * launcher leaves the descriptor open across exec for us only. */
+	fcntl(mpii_g.seg.fd, F_SETFD, FD_CLOEXEC);
 	mpii_g.me = shm_seg_member(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	mpii_g.me->pid = getpid();
 	/* Release: the launcher that reads RUNNING sees the pid. */
@@ -94,8 +107,14 @@ static int init_common(int required, int *provided)
 	if (mpii_g.initialized || mpii_g.finalized)
 		return mpii_err(NULL, MPI_ERR_OTHER, "MPI_Init", "MPI_Init called twice");
 	read_config(&mpii_g.cfg);
-	if (join_segment() != 0)
-		mpii_abort_job(MPI_ERR_INTERN, "MPI_Init: cannot map the job's shared segment");
+	const char *why;
+	int jrc = join_segment(&why);
+	if (jrc != 0) {
+		char msg[256];
+		snprintf(msg, sizeof(msg), "MPI_Init: cannot map the job's shared segment: %s",
+			 why ? why : strerror(-jrc));
+		mpii_abort_job(MPI_ERR_INTERN, msg);
+	}
 	mpii_numa_publish();
 	mpii_g.thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
 			      : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE

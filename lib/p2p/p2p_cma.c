@@ -24,7 +24,10 @@
  * that ends the job with a message rather than guessing.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
@@ -44,9 +47,46 @@ static size_t split_threshold(void)
 	return split_min;
 }
 
+/* Peers' pids as verified by this process: 0 = not checked yet.  The pid
+ * in a member block is in memory every member can write, so a rank could
+ * point it at a process outside the job and have its peers copy to or from
+ * there.  Before the first copy with a peer we check that the process with
+ * that pid holds the job's segment open at the same descriptor (each rank
+ * keeps it open, close-on-exec, until MPI_Finalize), then keep the pid
+ * privately. */
+static pid_t *verified_pid;
+
+static int holds_our_segment(pid_t pid)
+{
+	char path[64];
+	struct stat mine, theirs;
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", (int)pid, mpii_g.seg.fd);
+	/* The launcher holds the segment too, but is never a rank. */
+	return pid > 0 && pid != getppid() && fstat(mpii_g.seg.fd, &mine) == 0 && stat(path, &theirs) == 0 &&
+	       mine.st_dev == theirs.st_dev && mine.st_ino == theirs.st_ino;
+}
+
 static pid_t pid_of(int world)
 {
-	return shm_seg_member(&mpii_g.seg, (uint32_t)world)->pid;
+	if (!verified_pid && !(verified_pid = calloc((size_t)mpii_g.size, sizeof(*verified_pid))))
+		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for the peers' pids");
+	if (verified_pid[world])
+		return verified_pid[world];
+	pid_t pid = shm_seg_member(&mpii_g.seg, (uint32_t)world)->pid;
+	if (!holds_our_segment(pid)) {
+		char why[160];
+		snprintf(why, sizeof(why),
+			 "rank %d's pid in the shared segment (%d) is not a process of this job: "
+			 "refusing a single copy with it", world, (int)pid);
+		mpii_abort_job(MPI_ERR_INTERN, why);
+	}
+	return verified_pid[world] = pid;
+}
+
+void mpii_cma_pids_release(void)
+{
+	free(verified_pid);
+	verified_pid = NULL;
 }
 
 /* The lower part the receiver reads; page-aligned so that neither side

@@ -155,6 +155,8 @@ int mpii_cma_peer_side(const struct mpii_msg_hdr *h, const void *desc, int world
 		       struct mpii_cma_side *side);
 /* Drop every peer's rebuilt types (MPI_Finalize). */
 void mpii_cma_types_release(void);
+/* Drop the verified peer pids (MPI_Finalize). */
+void mpii_cma_pids_release(void);
 
 /* p2p_cma_share.c: a large single copy shared by the threads waiting in
  * MPI.  All but help run with the library lock held. */

@@ -16,7 +16,7 @@ int mpii_p2p_init(void)
 	mpii_p2p.tx_active = calloc((size_t)n, sizeof(int));
 	if (!mpii_p2p.peers || !mpii_p2p.tx_active)
 		return MPI_ERR_NO_MEM;
-	uint32_t cells = mpii_g.seg.hdr->ring_cells, cell_size = mpii_g.seg.hdr->cell_size;
+	uint32_t cells = mpii_g.seg.geo.ring_cells, cell_size = mpii_g.seg.geo.cell_size;
 	for (int i = 0; i < n; i++) {
 		shm_ring_init(&mpii_p2p.peers[i].out, shm_seg_ring(&mpii_g.seg, (uint32_t)i, (uint32_t)mpii_g.rank),
 			      cells, cell_size);
@@ -42,4 +42,5 @@ void mpii_p2p_finalize(void)
 	 * for them. */
 	mpii_progress_wait(tx_empty, NULL, -1);
 	mpii_cma_types_release();
+	mpii_cma_pids_release();
 }

@@ -2,11 +2,14 @@
 /*
  * Description: unit tests of the segment layout: sizes and offsets are
  * aligned and disjoint, attach checks the magic, the arena hands out
- * disjoint zeroed lines and says when it is exhausted.
+ * disjoint zeroed lines and says when it is exhausted; attach rejects a
+ * corrupt header with a reason, keeps its geometry privately, and sizes
+ * that overflow are refused; the descriptor is owner-only.
  */
 #include <check.h>
 #include <errno.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 #include "shm/ring.h"
@@ -73,6 +76,104 @@ START_TEST(test_arena)
 }
 END_TEST
 
+/* Attach a copy of a good 4-member segment whose header was changed by
+ * corrupt(); the attach must fail with a reason. */
+static void expect_rejected(void (*corrupt)(struct shm_seg_header *), const char *reason_part)
+{
+	struct shm_seg_config cfg;
+	struct shm_seg seg, seg2;
+	const char *why = NULL;
+	shm_seg_default_config(4, &cfg);
+	ck_assert_int_eq(shm_seg_create(4, &cfg, &seg), 0);
+	corrupt(seg.hdr);
+	ck_assert_int_eq(shm_seg_attach_why(dup(seg.fd), &seg2, &why), -EINVAL);
+	ck_assert_ptr_nonnull(why);
+	ck_assert_msg(strstr(why, reason_part) != NULL, "reason '%s' lacks '%s'", why, reason_part);
+	shm_seg_detach(&seg);
+}
+
+static void bad_magic(struct shm_seg_header *h) { h->magic ^= 1; }
+static void bad_version(struct shm_seg_header *h) { h->version = 999; }
+static void bad_members(struct shm_seg_header *h) { h->nmembers = 4000; }
+static void zero_members(struct shm_seg_header *h) { h->nmembers = 0; }
+static void bad_member_off(struct shm_seg_header *h) { h->member_off = 1ull << 40; }
+static void bad_summary_off(struct shm_seg_header *h) { h->summary_off += 64; }
+static void bad_ring_off(struct shm_seg_header *h) { h->ring_off -= 4096; }
+static void bad_arena_off(struct shm_seg_header *h) { h->arena_off = h->total_size; }
+static void bad_cells(struct shm_seg_header *h) { h->ring_cells = 3; }
+static void bad_cell_size(struct shm_seg_header *h) { h->cell_size = 100; }
+static void bad_total(struct shm_seg_header *h) { h->total_size *= 2; }
+
+START_TEST(test_corrupt_header)
+{
+	expect_rejected(bad_magic, "magic");
+	expect_rejected(bad_version, "version");
+	expect_rejected(bad_members, "");
+	expect_rejected(zero_members, "member count");
+	expect_rejected(bad_member_off, "offset");
+	expect_rejected(bad_summary_off, "offset");
+	expect_rejected(bad_ring_off, "offset");
+	expect_rejected(bad_arena_off, "offset");
+	expect_rejected(bad_cells, "ring_cells");
+	expect_rejected(bad_cell_size, "cell_size");
+	expect_rejected(bad_total, "size");
+}
+END_TEST
+
+START_TEST(test_geometry_is_private)
+{
+	/* After attach, scribbling over the header's offsets changes nothing
+	 * the member computes. */
+	struct shm_seg_config cfg;
+	struct shm_seg seg, seg2;
+	shm_seg_default_config(4, &cfg);
+	ck_assert_int_eq(shm_seg_create(4, &cfg, &seg), 0);
+	ck_assert_int_eq(shm_seg_attach(dup(seg.fd), &seg2), 0);
+	struct shm_member *m = shm_seg_member(&seg2, 3);
+	void *ring = shm_seg_ring(&seg2, 3, 2);
+	seg.hdr->member_off = 1ull << 50;
+	seg.hdr->ring_off = 1ull << 50;
+	seg.hdr->nmembers = 1;
+	shm_store_relaxed(&seg.hdr->arena_next, UINT64_MAX - 10);
+	ck_assert_ptr_eq(shm_seg_member(&seg2, 3), m);
+	ck_assert_ptr_eq(shm_seg_ring(&seg2, 3, 2), ring);
+	ck_assert_uint_eq(shm_seg_alloc(&seg2, 64), 0); /* no wrap-around */
+	shm_seg_detach(&seg2);
+	shm_seg_detach(&seg);
+}
+END_TEST
+
+START_TEST(test_size_overflow)
+{
+	/* SHMPI_RING_CELLS=1048576 SHMPI_CELL_SIZE=16777216 with 1024 members
+	 * wraps 64 bits: refused, never a small segment. */
+	struct shm_seg_config cfg = { .ring_cells = 1u << 20, .cell_size = 1u << 24, .arena_size = 1 << 20 };
+	struct shm_seg seg;
+	ck_assert_ptr_nonnull(shm_seg_config_problem(1024, &cfg));
+	ck_assert_uint_eq(shm_seg_size(1024, &cfg), 0);
+	ck_assert_int_eq(shm_seg_create(1024, &cfg, &seg), -EINVAL);
+	cfg.arena_size = UINT64_MAX - 4096;
+	cfg.ring_cells = 4;
+	cfg.cell_size = 4096;
+	ck_assert_ptr_nonnull(shm_seg_config_problem(2, &cfg));
+	shm_seg_default_config(8, &cfg);
+	ck_assert_ptr_null(shm_seg_config_problem(8, &cfg));
+}
+END_TEST
+
+START_TEST(test_owner_only)
+{
+	struct shm_seg_config cfg;
+	struct shm_seg seg;
+	struct stat st;
+	shm_seg_default_config(2, &cfg);
+	ck_assert_int_eq(shm_seg_create(2, &cfg, &seg), 0);
+	ck_assert_int_eq(fstat(seg.fd, &st), 0);
+	ck_assert_uint_eq(st.st_mode & 0777, 0600);
+	shm_seg_detach(&seg);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("segment");
@@ -81,6 +182,10 @@ int main(void)
 	tcase_add_test(tc, test_layout);
 	tcase_add_test(tc, test_bad);
 	tcase_add_test(tc, test_arena);
+	tcase_add_test(tc, test_corrupt_header);
+	tcase_add_test(tc, test_geometry_is_private);
+	tcase_add_test(tc, test_size_overflow);
+	tcase_add_test(tc, test_owner_only);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Description: a rank that rewrites its pid in the shared segment cannot
+# make its peers copy to or from another process: the receiver checks the
+# pid before the first single copy and ends the job naming the rank.  A
+# segment configuration whose size wraps 64 bits is refused up front with
+# the variables named (it used to start, and every rank crashed).
+. "$(dirname "$0")/common.sh"
+PROG=$top_builddir/tests/mpi/seg_trust
+
+for mode in hostile-parent hostile-init; do
+	run -n 2 "$PROG" "$mode" "$MARK"
+	[ "$status" -ne 0 ] || fail "$mode: the job succeeded"
+	expect_err_line "shmpi: rank 0: rank 1's pid in the shared segment ([0-9]*) is not a process of this job.*"
+	expect_faster_than 5000
+	no_orphans
+done
+export SHMPI_RING_CELLS=1048576 SHMPI_CELL_SIZE=16777216
+run -n 1024 "$HELPER" "$MARK" finalize
+unset SHMPI_RING_CELLS SHMPI_CELL_SIZE
+expect_status 2
+expect_err_line "mpirun-shm: SHMPI_RING_CELLS=1048576, SHMPI_CELL_SIZE=16777216 and SHMPI_ARENA_MB=16 with 1024 ranks: the segment size overflows.*"
+no_orphans
+exit 0

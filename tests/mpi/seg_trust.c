@@ -1,0 +1,69 @@
+/*
+ * Description: the job's segment is not handed on and not trusted blindly.
+ * The descriptor is owner-only (mode 0600) and close-on-exec in every
+ * rank, so a program a rank starts cannot reach the job's memory; with
+ * the argument "hostile-parent" or "hostile-init" rank 1 rewrites its pid
+ * in the segment (to the launcher's, or to init's) before a large send,
+ * and rank 0 must refuse the single copy and end the job with a message
+ * naming rank 1 (checked by tests/launcher/seg-trust.sh).
+ * np: 2
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "mpitest.h"
+#include "shm/segment.h"
+
+#define BIG (4 << 20)
+
+/* Rank r's control block, found through the header like the library does. */
+static struct shm_member *member_of(int fd, int r)
+{
+	struct stat st;
+	TEST_CHECK(fstat(fd, &st) == 0);
+	char *base = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	TEST_CHECK(base != MAP_FAILED);
+	const struct shm_seg_header *h = (const void *)base;
+	return (struct shm_member *)(base + h->member_off) + r;
+}
+
+int main(int argc, char **argv)
+{
+	int rank;
+	MPI_Init(&argc, &argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	const char *fd_s = getenv("SHMPI_SEG_FD");
+	TEST_CHECK(fd_s != NULL);
+	int fd = atoi(fd_s);
+	int flags = fcntl(fd, F_GETFD);
+	TEST_CHECK(flags >= 0 && (flags & FD_CLOEXEC));
+	struct stat st;
+	TEST_CHECK(fstat(fd, &st) == 0);
+	TEST_CHECK((st.st_mode & 0777) == 0600);
+	/* A child program does not see the descriptor. */
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "exec test ! -e /proc/self/fd/%d", fd);
+	TEST_CHECK(system(cmd) == 0);
+
+	const char *mode = argc > 1 ? argv[1] : "";
+	char *buf = calloc(BIG, 1);
+	TEST_CHECK(buf != NULL);
+	if (rank == 1 && strncmp(mode, "hostile", 7) == 0) {
+		struct shm_member *me = member_of(fd, 1);
+		me->pid = strcmp(mode, "hostile-init") == 0 ? 1 : (int32_t)getppid();
+	}
+	MPI_Barrier(MPI_COMM_WORLD);
+	/* A large message: the receiver copies it from the sender's memory. */
+	if (rank == 1)
+		MPI_Send(buf, BIG, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+	else
+		MPI_Recv(buf, BIG, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	free(buf);
+	MPI_Finalize();
+	return 0;
+}
