@@ -658,8 +658,8 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
 			req->comm = m->comm;
 			mpii_comm_ref(m->comm);
 			req->ctx = m->comm->ctx;
-			req->peer = m->u->hdr.src;
-			req->tag = m->u->hdr.tag;
+			req->peer = m->u->src;
+			req->tag = m->u->tag;
 			req->world_peer = m->u->world_src;
 			mpii_p2p_match_umsg(req, m->u);
 			m->magic = MPII_MAGIC_FREED;

@@ -32,18 +32,44 @@ enum mpii_proto_step {
 			     * threads (lib/p2p/p2p_cma_share.c) */
 };
 
-/* An unexpected message: arrived before a matching receive was posted. */
+/* An unexpected message: arrived before a matching receive was posted.
+ * One allocation of exactly the 48-byte record plus its data, so that a
+ * flood of small unexpected messages costs memory in proportion to their
+ * size (an 8-byte message takes one 64-byte malloc chunk).  The envelope
+ * is kept in its fields, not as a 48-byte mpii_msg_hdr: umsg_hdr()
+ * rebuilds that.  data[] holds, for an EAGER message, its sreq when it is
+ * synchronous and then the payload as it lands (umsg_payload); for an RTS,
+ * its sreq and raddr and then the hdr.extra bytes of its type
+ * description (umsg_desc). */
 struct mpii_umsg {
 	struct mpii_umsg *next;
-	struct mpii_msg_hdr hdr;   /* EAGER or RTS envelope */
-	int world_src;
-	char *data;                /* EAGER: len bytes as they land (inline_data
-				    * for small ones); TYPED RTS: the sender's
-				    * type description (hdr.extra bytes) */
-	MPI_Count landed;
-	int complete;              /* all EAGER bytes landed */
-	char inline_data[4096];    /* eager messages need no second allocation */
+	uint32_t ctx;
+	int32_t src, tag;
+	int32_t world_src;
+	uint64_t len;              /* message bytes */
+	uint32_t landed;           /* EAGER payload bytes landed so far */
+	uint16_t extra;            /* RTS: bytes of type description */
+	uint8_t type, flags;       /* as in the header */
+	uint8_t complete;          /* all EAGER bytes landed */
+	uint8_t pad;
+	uint16_t chunk;            /* allocation size / 16: its recycling class */
+	_Alignas(8) char data[];
 };
+
+_Static_assert(sizeof(struct mpii_umsg) == 48, "unexpected-message record: 48 bytes + data");
+
+static inline char *umsg_payload(struct mpii_umsg *u)
+{
+	return u->data + (u->flags & MPII_MSGF_SYNC ? sizeof(uint64_t) : 0);
+}
+
+static inline const char *umsg_desc(const struct mpii_umsg *u)
+{
+	return u->data + 2 * sizeof(uint64_t);
+}
+
+/* The header the message came with (rreq, which only DATA carries, is 0). */
+void mpii_umsg_hdr(const struct mpii_umsg *u, struct mpii_msg_hdr *h);
 
 /* An entry of a tx queue. */
 struct mpii_tx {
@@ -91,7 +117,10 @@ struct mpii_p2p_state {
 	struct mpii_request *posted_head, *posted_tail;
 	struct mpii_umsg *unexp_head, *unexp_tail;
 	struct mpii_tx *tx_free;
-	struct mpii_umsg *umsg_free;  /* recycled unexpected-message records */
+	/* Recycled unexpected-message records by allocation size (16-byte
+	 * classes, up to MPII_UMSG_CLASSES), and the bytes they hold. */
+	struct mpii_umsg **umsg_free;
+	size_t umsg_free_bytes;
 	uint32_t payload;          /* bytes per cell */
 	MPI_Count bsend_capacity, bsend_used;
 	void *bsend_buf;
@@ -187,6 +216,8 @@ void mpii_p2p_finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h
 int mpii_p2p_poll_incoming(int hint_world);
 void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u);
 void mpii_umsg_free(struct mpii_umsg *u);
+/* Free the recycled records (MPI_Finalize). */
+void mpii_umsg_release(void);
 int mpii_p2p_start_recv(struct mpii_request *req);
 
 /* p2p_match.c */

@@ -43,4 +43,5 @@ void mpii_p2p_finalize(void)
 	mpii_progress_wait(tx_empty, NULL, -1);
 	mpii_cma_types_release();
 	mpii_cma_pids_release();
+	mpii_umsg_release();
 }

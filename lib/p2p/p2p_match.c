@@ -56,8 +56,8 @@ struct mpii_umsg *mpii_unexp_find(uint32_t ctx, int src, int tag, int remove)
 {
 	struct mpii_umsg *prev = NULL;
 	for (struct mpii_umsg *u = mpii_p2p.unexp_head; u; prev = u, u = u->next) {
-		if (u->hdr.ctx != ctx || (src != MPI_ANY_SOURCE && u->hdr.src != src) ||
-		    (tag != MPI_ANY_TAG && u->hdr.tag != tag))
+		if (u->ctx != ctx || (src != MPI_ANY_SOURCE && u->src != src) ||
+		    (tag != MPI_ANY_TAG && u->tag != tag))
 			continue;
 		if (remove) {
 			if (prev)

@@ -71,14 +71,16 @@ static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, con
 /* A posted receive meets an unexpected message. */
 void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u)
 {
-	if (u->hdr.type == MPII_MSG_RTS) {
-		pull_rts(req, &u->hdr, u->data, u->world_src);
+	struct mpii_msg_hdr h;
+	mpii_umsg_hdr(u, &h);
+	if (u->type == MPII_MSG_RTS) {
+		pull_rts(req, &h, umsg_desc(u), u->world_src);
 		mpii_umsg_free(u);
 		return;
 	}
-	land_req(req, 0, u->data, u->landed);
+	land_req(req, 0, umsg_payload(u), u->landed);
 	if (u->complete) {
-		mpii_p2p_finish_recv(req, &u->hdr, u->world_src);
+		mpii_p2p_finish_recv(req, &h, u->world_src);
 	} else {
 		/* The rest is still coming: point the peer's stream at req. */
 		struct mpii_rx *rx = &mpii_p2p.peers[u->world_src].rx;
@@ -105,50 +107,118 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
 	if (rx->req) {
 		land_req(rx->req, rx->off, src, len);
 	} else if (rx->umsg) {
-		memcpy(rx->umsg->data + rx->off, src, (size_t)len);
+		memcpy(umsg_payload(rx->umsg) + rx->off, src, (size_t)len);
 		rx->umsg->landed += len;
 	}
 	rx->off += len;
 	rx->remaining -= len;
 }
 
-/* Unexpected-message records are recycled, and eager messages (up to the
- * 4 KiB eager limit) land in the record itself: a message that arrives
- * before its receive costs no malloc (measured: bw 4 KiB 3.1-3.6 -> 5.4-5.7
- * GB/s).  So does the type description of a TYPED RTS (extra, which fits
- * a cell). */
-static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, const void *extra, int world_src)
+/* Unexpected-message records are recycled by allocation size, so a
+ * message that arrives before its receive usually costs no malloc
+ * (measured when records were fixed-size: bw 4 KiB 3.1-3.6 -> 5.4-5.7
+ * GB/s).  Records up to MPII_UMSG_CLASSES x 16 bytes are kept, at most
+ * UMSG_KEEP_BYTES of them in all, so a flood's memory goes back to malloc
+ * once it is received. */
+#define MPII_UMSG_CLASSES 1040     /* records up to 16 KiB + the 48-byte head */
+#define UMSG_KEEP_BYTES (4u << 20)
+
+/* malloc's chunk for a request of n bytes is n + 8 rounded up to 16: ask
+ * for 16 x class - 8 and the chunk is used to the byte. */
+static size_t umsg_class(size_t data_bytes)
 {
-	struct mpii_umsg *u = mpii_p2p.umsg_free;
-	if (u)
-		mpii_p2p.umsg_free = u->next;
-	else if (!(u = malloc(sizeof(*u))))
-		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
-	u->next = NULL;
-	u->hdr = *h;
-	u->world_src = world_src;
-	u->landed = 0;
-	u->complete = 0;
-	u->data = NULL;
-	if (h->type == MPII_MSG_EAGER) {
-		u->data = h->len <= sizeof(u->inline_data) ? u->inline_data : malloc((size_t)h->len);
-		if (!u->data)
-			mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
-	} else if (h->extra) {
-		u->data = h->extra <= sizeof(u->inline_data) ? u->inline_data : malloc(h->extra);
-		if (!u->data)
-			mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
-		memcpy(u->data, extra, h->extra);
+	return (sizeof(struct mpii_umsg) + data_bytes + 8 + 15) / 16;
+}
+
+static struct mpii_umsg *umsg_alloc(size_t data_bytes)
+{
+	size_t c = umsg_class(data_bytes);
+	struct mpii_umsg *u = NULL;
+	if (c < MPII_UMSG_CLASSES && mpii_p2p.umsg_free && (u = mpii_p2p.umsg_free[c])) {
+		mpii_p2p.umsg_free[c] = u->next;
+		mpii_p2p.umsg_free_bytes -= c * 16;
+		return u;
 	}
+	if (data_bytes > SIZE_MAX - sizeof(*u) - 64 || !(u = malloc(c * 16 - 8)))
+		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
+	u->chunk = c < MPII_UMSG_CLASSES ? (uint16_t)c : 0;
 	return u;
 }
 
 void mpii_umsg_free(struct mpii_umsg *u)
 {
-	if (u->data != u->inline_data)
-		free(u->data);
-	u->next = mpii_p2p.umsg_free;
-	mpii_p2p.umsg_free = u;
+	size_t c = u->chunk;
+	if (c && mpii_p2p.umsg_free_bytes + c * 16 <= UMSG_KEEP_BYTES &&
+	    (mpii_p2p.umsg_free || (mpii_p2p.umsg_free = calloc(MPII_UMSG_CLASSES, sizeof(u))))) {
+		u->next = mpii_p2p.umsg_free[c];
+		mpii_p2p.umsg_free[c] = u;
+		mpii_p2p.umsg_free_bytes += c * 16;
+		return;
+	}
+	free(u);
+}
+
+void mpii_umsg_release(void)
+{
+	if (!mpii_p2p.umsg_free)
+		return;
+	for (size_t c = 0; c < MPII_UMSG_CLASSES; c++)
+		for (struct mpii_umsg *u = mpii_p2p.umsg_free[c], *n; u; u = n) {
+			n = u->next;
+			free(u);
+		}
+	free(mpii_p2p.umsg_free);
+	mpii_p2p.umsg_free = NULL;
+	mpii_p2p.umsg_free_bytes = 0;
+}
+
+void mpii_umsg_hdr(const struct mpii_umsg *u, struct mpii_msg_hdr *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->type = u->type;
+	h->flags = u->flags;
+	h->extra = u->extra;
+	h->ctx = u->ctx;
+	h->src = u->src;
+	h->tag = u->tag;
+	h->len = u->len;
+	if (u->type == MPII_MSG_RTS || (u->flags & MPII_MSGF_SYNC))
+		memcpy(&h->sreq, u->data, sizeof(h->sreq));
+	if (u->type == MPII_MSG_RTS)
+		memcpy(&h->raddr, u->data + sizeof(uint64_t), sizeof(h->raddr));
+}
+
+/* A record for the message announced by h (EAGER, or RTS with extra the
+ * h->extra bytes of its type description). */
+static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, const void *extra, int world_src)
+{
+	int sync = h->type == MPII_MSG_EAGER && (h->flags & MPII_MSGF_SYNC);
+	size_t data = h->type == MPII_MSG_EAGER ? (sync ? sizeof(uint64_t) : 0) + (size_t)h->len
+						: 2 * sizeof(uint64_t) + h->extra;
+	/* An eager message is at most the eager limit, far below 4 GiB: landed
+	 * counts in 32 bits. */
+	if (h->type == MPII_MSG_EAGER && h->len > UINT32_MAX)
+		mpii_abort_job(MPI_ERR_INTERN, "an eager message of more than 4 GiB");
+	struct mpii_umsg *u = umsg_alloc(data);
+	u->next = NULL;
+	u->ctx = h->ctx;
+	u->src = h->src;
+	u->tag = h->tag;
+	u->world_src = world_src;
+	u->len = h->len;
+	u->landed = 0;
+	u->extra = h->type == MPII_MSG_RTS ? h->extra : 0;
+	u->type = h->type;
+	u->flags = h->flags;
+	u->complete = 0;
+	if (sync || h->type == MPII_MSG_RTS)
+		memcpy(u->data, &h->sreq, sizeof(h->sreq));
+	if (h->type == MPII_MSG_RTS) {
+		memcpy(u->data + sizeof(uint64_t), &h->raddr, sizeof(h->raddr));
+		if (h->extra)
+			memcpy(u->data + 2 * sizeof(uint64_t), extra, h->extra);
+	}
+	return u;
 }
 
 /* A header cell from world_src. */
@@ -350,10 +420,10 @@ int mpii_iprobe(int source, int tag, struct mpii_comm *comm, uint32_t ctx, int *
 	struct mpii_umsg *u = mpii_unexp_find(ctx, source, tag, 0);
 	*flag = u != NULL;
 	if (u && status != MPI_STATUS_IGNORE) {
-		status->MPI_SOURCE = u->hdr.src;
-		status->MPI_TAG = u->hdr.tag;
+		status->MPI_SOURCE = u->src;
+		status->MPI_TAG = u->tag;
 		status->MPI_ERROR = MPI_SUCCESS;
-		status->mpii_count = (MPI_Count)u->hdr.len;
+		status->mpii_count = (MPI_Count)u->len;
 		status->mpii_cancelled = 0;
 	}
 	return MPI_SUCCESS;

@@ -65,7 +65,9 @@ END_TEST
 static struct mpii_umsg *umsg(uint32_t ctx, int src, int tag)
 {
 	struct mpii_umsg *u = calloc(1, sizeof(*u));
-	u->hdr = hdr(ctx, src, tag);
+	u->ctx = ctx;
+	u->src = src;
+	u->tag = tag;
 	mpii_unexp_append(u);
 	return u;
 }
