@@ -36,14 +36,19 @@ uint32_t mpii_ctx_alloc(uint32_t ncomms)
 	return 2 + 2 * (uint32_t)mpii_g.size + off;
 }
 
+/* Freed communicators and groups wait here to be reused (lib/core/pool.h). */
+static struct mpii_pool comm_pool = MPII_POOL_INIT(struct mpii_comm);
+static struct mpii_pool group_pool = MPII_POOL_INIT(struct mpii_group);
+
 struct mpii_group *mpii_group_new(int n)
 {
-	struct mpii_group *g = calloc(1, sizeof(*g));
+	struct mpii_group *g = mpii_pool_get(&group_pool);
 	if (!g)
 		return NULL;
 	g->world = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
 	if (!g->world) {
-		free(g);
+		g->magic = MPII_MAGIC_FREED;
+		mpii_pool_put(&group_pool, g);
 		return NULL;
 	}
 	g->magic = MPII_MAGIC_GROUP;
@@ -73,12 +78,13 @@ void mpii_group_unref(struct mpii_group *g)
 	g->magic = MPII_MAGIC_FREED;
 	free(g->world);
 	free(g->name);
-	/* Freed objects stay allocated: a stale handle must fail, not crash. */
+	/* Not free(): a stale handle must fail, not crash (pool.h). */
+	mpii_pool_put(&group_pool, g);
 }
 
 struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct mpii_group *remote)
 {
-	struct mpii_comm *c = calloc(1, sizeof(*c));
+	struct mpii_comm *c = mpii_pool_get(&comm_pool);
 	if (!c)
 		return NULL;
 	c->magic = MPII_MAGIC_COMM;
@@ -121,6 +127,8 @@ void mpii_comm_unref(struct mpii_comm *c)
 	mpii_group_unref(c->group);
 	mpii_group_unref(c->remote);
 	c->group = c->remote = NULL;
+	/* Not free(): a stale handle must fail, not crash (pool.h). */
+	mpii_pool_put(&comm_pool, c);
 }
 
 static int init_one(struct mpii_comm *c, uint32_t ctx, int n, int first_world, const char *name)

@@ -9,6 +9,7 @@
  * errhandler.h  error handler objects
  * request.h  requests: the pool, completion, polled operations
  * progress.h the progress engine and mpii_progress_wait(), the one way to block
+ * pool.h     freed objects kept for reuse, so stale handles fail cleanly
  */
 #ifndef MPII_CORE_H
 #define MPII_CORE_H
@@ -20,5 +21,6 @@
 #include "lib/core/errhandler.h"
 #include "lib/core/request.h"
 #include "lib/core/progress.h"
+#include "lib/core/pool.h"
 
 #endif

@@ -5,7 +5,7 @@
  *
  * Objects are never returned to malloc while a handle may still point at
  * them by mistake: freed objects keep MPII_MAGIC_FREED and go to a per-kind
- * free list for reuse (lib/pool.c).
+ * queue for reuse (lib/core/pool.h).
  */
 #ifndef MPII_OBJECT_H
 #define MPII_OBJECT_H
