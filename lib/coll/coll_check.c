@@ -24,6 +24,10 @@ int mpii_coll_check_buf(int count, MPI_Datatype dt, const char **why)
 		*why = "invalid or uncommitted datatype";
 		return MPI_ERR_TYPE;
 	}
+	if (mpii_type_count_check(count, dt, 0)) {
+		*why = "count x datatype size overflows";
+		return MPI_ERR_COUNT;
+	}
 	return MPI_SUCCESS;
 }
 

@@ -75,6 +75,14 @@ struct mpii_datatype {
  * Returns MPI_SUCCESS or MPI_ERR_TYPE. */
 int mpii_type_check_comm(MPI_Datatype dt);
 
+/* Whether count elements of dt (a valid type) can be moved: their packed
+ * bytes (count x size) and the span of memory they cover ((count - 1) x
+ * extent + true extent, from the true lower bound) fit an MPI_Count, so no
+ * size or address computed from them wraps.  MPI_SUCCESS, or
+ * MPI_ERR_COUNT.  per_elem, when not 0, replaces dt->size (the external32
+ * size of MPI_Pack_external). */
+int mpii_type_count_check(MPI_Count count, const struct mpii_datatype *dt, MPI_Count per_elem);
+
 /* Copy bytes [offset, offset+len) of the packed form of (buf, count, dt)
  * into out.  offset+len <= count*size.  No errors: arguments were checked. */
 void mpii_type_pack(const struct mpii_datatype *dt, MPI_Count count, const void *buf,

@@ -156,6 +156,9 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
 	}
 	if (mpii_type_check_comm(datatype))
 		return mpii_err(errcomm(comm), MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
+	if (mpii_type_count_check(incount, datatype, universal(comm) ? mpii_type_ext32_size(datatype) : 0))
+		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
+				"addressable size", incount);
 	MPI_Count need = incount * (universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size);
 	if (need > outsize - *position)
 		return mpii_err(errcomm(comm), MPI_ERR_TRUNCATE, fn, "%lld bytes do not fit, %d left", need,
@@ -190,6 +193,9 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
 	}
 	if (mpii_type_check_comm(datatype))
 		return mpii_err(errcomm(comm), MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
+	if (mpii_type_count_check(outcount, datatype, universal(comm) ? mpii_type_ext32_size(datatype) : 0))
+		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
+				"addressable size", outcount);
 	MPI_Count need = outcount * (universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size);
 	if (need > insize - *position)
 		return mpii_err(errcomm(comm), MPI_ERR_TRUNCATE, fn, "%lld bytes wanted, %d left", need,
@@ -224,9 +230,9 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 		per = MPII_DTDESC_BOUND + (universal(comm) ? 4 : 0);
 	else
 		per = universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size;
-	total = per * incount;
-	if (total > INT_MAX)
-		return mpii_err(errcomm(comm), MPI_ERR_ARG, fn, "%lld bytes do not fit an int", total);
+	if (__builtin_mul_overflow(per, (MPI_Count)incount, &total) || total > INT_MAX)
+		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn,
+				"%d elements pack into more bytes than an int holds", incount);
 	*size = (int)total;
 	return MPI_SUCCESS;
 }

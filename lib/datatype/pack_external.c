@@ -197,6 +197,9 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
 	if (!position)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "position is NULL");
+	if (mpii_type_count_check(incount, datatype, mpii_type_ext32_size(datatype)))
+		return mpii_err(NULL, MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
+				"addressable size", incount);
 	MPI_Count need = (MPI_Count)incount * mpii_type_ext32_size(datatype);
 	if (*position < 0 || *position > outsize || need > outsize - *position)
 		return mpii_err(NULL, MPI_ERR_TRUNCATE, fn, "%lld bytes do not fit at position %ld of %ld",
@@ -222,6 +225,9 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
 	if (!position)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "position is NULL");
+	if (mpii_type_count_check(outcount, datatype, mpii_type_ext32_size(datatype)))
+		return mpii_err(NULL, MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
+				"addressable size", outcount);
 	MPI_Count need = (MPI_Count)outcount * mpii_type_ext32_size(datatype);
 	if (*position < 0 || *position > insize || need > insize - *position)
 		return mpii_err(NULL, MPI_ERR_TRUNCATE, fn, "%lld bytes not available at position %ld of %ld",
@@ -246,6 +252,10 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	if (!size)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "size is NULL");
-	*size = (MPI_Aint)incount * mpii_type_ext32_size(datatype);
+	MPI_Count total;
+	if (__builtin_mul_overflow((MPI_Count)incount, mpii_type_ext32_size(datatype), &total))
+		return mpii_err(NULL, MPI_ERR_COUNT, fn, "%d elements pack into more bytes than an "
+				"MPI_Aint holds", incount);
+	*size = (MPI_Aint)total;
 	return MPI_SUCCESS;
 }

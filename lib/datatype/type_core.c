@@ -93,6 +93,21 @@ int mpii_type_check_comm(MPI_Datatype dt)
 	return MPI_SUCCESS;
 }
 
+int mpii_type_count_check(MPI_Count count, const struct mpii_datatype *dt, MPI_Count per_elem)
+{
+	MPI_Count bytes, steps, span, end;
+	MPI_Count ext = dt->extent < 0 ? -(MPI_Count)dt->extent : dt->extent;
+	if (count <= 0)
+		return MPI_SUCCESS;
+	if (__builtin_mul_overflow(count, per_elem ? per_elem : dt->size, &bytes))
+		return MPI_ERR_COUNT;
+	if (__builtin_mul_overflow(count - 1, ext, &steps) ||
+	    __builtin_add_overflow(steps, (MPI_Count)dt->true_extent, &span) ||
+	    __builtin_add_overflow(span, dt->true_lb < 0 ? -(MPI_Count)dt->true_lb : (MPI_Count)dt->true_lb, &end))
+		return MPI_ERR_COUNT;
+	return MPI_SUCCESS;
+}
+
 void mpii_type_ref(struct mpii_datatype *dt)
 {
 	if (!(dt->flags & MPII_DT_PREDEFINED))

@@ -122,23 +122,28 @@ static void block(struct bounds *b, MPI_Datatype t, MPI_Count n, MPI_Aint d)
 /* A new type from accumulated bounds, or an error class. */
 static int finish(struct bounds *b, int is_struct, struct mpii_datatype **out)
 {
-	if (b->overflow)
+	MPI_Aint lb = b->slb_any ? b->slb : b->any ? b->lb : 0;
+	MPI_Aint ub = b->sub_any ? b->sub : b->any ? b->ub : 0;
+	MPI_Aint ext, true_ext = 0;
+	/* Bounds at opposite ends of the address range: the extent would not
+	 * fit an MPI_Aint (it used to wrap, undefined behaviour). */
+	if (b->overflow || __builtin_sub_overflow(ub, lb, &ext) ||
+	    (b->tany && __builtin_sub_overflow(b->tub, b->tlb, &true_ext)))
 		return MPI_ERR_ARG;
+	if (is_struct && !b->sub_any && b->align > 1) {
+		MPI_Aint r = ext % b->align;
+		if (r && (__builtin_add_overflow(ub, b->align - (r < 0 ? r + b->align : r), &ub) ||
+			  __builtin_sub_overflow(ub, lb, &ext)))
+			return MPI_ERR_ARG;
+	}
 	struct mpii_datatype *dt = mpii_type_alloc();
 	if (!dt)
 		return MPI_ERR_NO_MEM;
-	MPI_Aint lb = b->slb_any ? b->slb : b->any ? b->lb : 0;
-	MPI_Aint ub = b->sub_any ? b->sub : b->any ? b->ub : 0;
-	if (is_struct && !b->sub_any && b->align > 1) {
-		MPI_Aint ext = ub - lb, r = ext % b->align;
-		if (r)
-			ub += b->align - (r < 0 ? r + b->align : r);
-	}
 	dt->size = b->size;
 	dt->lb = lb;
-	dt->extent = ub - lb;
+	dt->extent = ext;
 	dt->true_lb = b->tany ? b->tlb : 0;
-	dt->true_extent = b->tany ? b->tub - b->tlb : 0;
+	dt->true_extent = true_ext;
 	dt->nbasic = b->nbasic;
 	dt->align = b->align > 0 ? b->align : 1;
 	dt->flags = (b->slb_any ? MPII_DT_STICKY_LB : 0) | (b->sub_any ? MPII_DT_STICKY_UB : 0);
