@@ -1,6 +1,15 @@
 # Reliability (issue 18): what bad input, a hostile rank or a flood of
 # messages must not do.  MPI programs run under tests/run-test.sh; the
 # shell tests use tests/launcher/common.sh.
+# Under --enable-sanitizers: an error ends the test (halt_on_error); a rank
+# killed by a signal must die of it (handle_segv=0: tests/mpi/segv_rank);
+# the profiler is preloaded into programs (verify_asan_link_order=0).
+# Leak reports are off: a freed handle's object is kept for reuse by design
+# (lib/core/pool.h) and programs may exit holding handles; growth is
+# measured instead (tests/mpi/handle_churn, tests/mpi/unexp_flood, without
+# the sanitizer).
+AM_TESTS_ENVIRONMENT += ASAN_OPTIONS=detect_leaks=0:handle_segv=0:verify_asan_link_order=0; \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1; export ASAN_OPTIONS UBSAN_OPTIONS;
 RELIABILITY_MPI_TESTS = tests/mpi/seg_trust tests/mpi/unexp_flood tests/mpi/handle_churn tests/mpi/count_overflow
 check_PROGRAMS += $(RELIABILITY_MPI_TESTS)
 TESTS += $(RELIABILITY_MPI_TESTS) tests/launcher/seg-trust.sh

@@ -5,8 +5,9 @@
  *
  * A user op is freed when its handle is freed and no operation in flight
  * still holds it (nonblocking collectives take a reference).  Freed objects
- * keep MPII_MAGIC_FREED and are never returned to malloc, so a stale handle
- * fails the check instead of crashing.
+ * keep MPII_MAGIC_FREED and are never returned to malloc: they wait in a
+ * pool (lib/core/pool.h) before reuse, so a stale handle fails the check
+ * instead of crashing, and creating and freeing ops does not grow memory.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -60,13 +61,19 @@ void mpii_op_ref(struct mpii_op *op)
 		atomic_fetch_add_explicit(&op->refcount, 1, memory_order_relaxed);
 }
 
+/* Freed user operations wait here to be reused (lib/core/pool.h). */
+static struct mpii_pool op_pool = MPII_POOL_INIT(struct mpii_op);
+
 void mpii_op_unref(struct mpii_op *op)
 {
 	if (op->kind != MPII_OP_USER)
 		return;
 	/* acq_rel: the last dropper sees every use before it poisons. */
-	if (atomic_fetch_sub_explicit(&op->refcount, 1, memory_order_acq_rel) == 1)
+	if (atomic_fetch_sub_explicit(&op->refcount, 1, memory_order_acq_rel) == 1) {
 		op->magic = MPII_MAGIC_FREED;
+		/* Reused only after others wait: a stale handle fails cleanly. */
+		mpii_pool_put(&op_pool, op);
+	}
 }
 
 #pragma weak MPI_Op_create = PMPI_Op_create
@@ -76,7 +83,7 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 	MPII_CHECK_INIT(fn);
 	if (!user_fn || !op)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "user_fn or op is NULL");
-	struct mpii_op *o = calloc(1, sizeof(*o));
+	struct mpii_op *o = mpii_pool_get(&op_pool);
 	if (!o)
 		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
 	o->magic = MPII_MAGIC_OP;

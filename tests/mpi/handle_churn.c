@@ -12,6 +12,14 @@
 #include <unistd.h>
 #include "mpitest.h"
 
+/* AddressSanitizer holds freed memory in quarantine: resident memory is
+ * not the library's then, so the bound is checked without it. */
+#ifdef __SANITIZE_ADDRESS__
+#define MEMORY_BOUND_CHECKED 0
+#else
+#define MEMORY_BOUND_CHECKED 1
+#endif
+
 #define PAIRS 1000000
 
 static long rss_bytes(void)
@@ -61,8 +69,8 @@ int main(int argc, char **argv)
 	if (rank == 0)
 		printf("%d dup/free pairs: %+ld bytes; %d group pairs: %+ld bytes\n", PAIRS,
 		       after_dup - before, PAIRS, after_group - after_dup);
-	TEST_CHECK(after_dup - before < (1 << 20));
-	TEST_CHECK(after_group - after_dup < (1 << 20));
+	TEST_CHECK(!MEMORY_BOUND_CHECKED || after_dup - before < (1 << 20));
+	TEST_CHECK(!MEMORY_BOUND_CHECKED || after_group - after_dup < (1 << 20));
 
 	/* A stale handle still fails cleanly. */
 	MPI_Comm c, stale;

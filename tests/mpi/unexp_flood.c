@@ -13,6 +13,14 @@
 #include <unistd.h>
 #include "mpitest.h"
 
+/* AddressSanitizer holds freed memory in quarantine: resident memory is
+ * not the library's then, so the bound is checked without it. */
+#ifdef __SANITIZE_ADDRESS__
+#define MEMORY_BOUND_CHECKED 0
+#else
+#define MEMORY_BOUND_CHECKED 1
+#endif
+
 #define NMSG 1000000
 #define TAG_DATA 1
 #define TAG_DONE 2
@@ -44,7 +52,7 @@ int main(int argc, char **argv)
 		long grown = rss_bytes() - before;
 		printf("%d unexpected 8-byte messages: resident memory +%.1f MB (%.1f bytes each)\n", NMSG,
 		       grown / 1e6, (double)grown / NMSG);
-		TEST_CHECK(grown < 200L * 1000 * 1000);
+		TEST_CHECK(!MEMORY_BOUND_CHECKED || grown < 200L * 1000 * 1000);
 		MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_DONE, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		for (uint64_t i = 0; i < NMSG; i++) {
 			uint64_t v;
