@@ -38,12 +38,14 @@ static long e_bxor(int k) { long a = 0; for (int i = 1; i <= k; i++) a ^= i; ret
 static long e_one(int k) { (void)k; return 1; }
 static long e_lxor(int k) { return k % 2; }
 
-/* 2x2 matrix product: non-commutative, associative. */
+/* 2x2 matrix product: non-commutative, associative.  Unsigned: products
+ * of many matrices wrap, which is defined only for unsigned arithmetic
+ * (the ints are reinterpreted; UBSan flagged the signed overflow). */
 static void matmul(void *in, void *inout, int *len, MPI_Datatype *dt)
 {
-	int *a = in, *b = inout;
+	unsigned *a = in, *b = inout;
 	for (int i = 0; i < *len / 4; i++, a += 4, b += 4) {
-		int c[4] = { a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+		unsigned c[4] = { a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
 			     a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3] };
 		memcpy(b, c, sizeof(c));
 	}
