@@ -63,6 +63,7 @@ struct shm_ring {
 	uint32_t cons_seen;              /* producer's cached copy of shared->cons */
 	uint32_t cons_pos;
 	uint32_t cons_published;         /* last value the consumer stored */
+	uint32_t corrupt;                /* producer: shared->cons was impossible */
 };
 
 /* Bytes a ring of ncells cells of cell_size bytes occupies in the segment
@@ -89,7 +90,16 @@ static inline void *shm_ring_reserve(struct shm_ring *r)
 {
 	if (r->prod_pos - r->cons_seen >= r->ncells) {
 		/* A: pairs with D in shm_ring_publish_consumed(). */
-		r->cons_seen = shm_load_acquire(&r->shared->cons);
+		uint32_t cons = shm_load_acquire(&r->shared->cons);
+		/* The consumer is never ahead of us nor more than a ring behind:
+		 * anything else was written by someone else (a member that
+		 * scribbles over the segment).  Report it instead of waiting
+		 * for space forever. */
+		if (r->prod_pos - cons > r->ncells) {
+			r->corrupt = 1;
+			return NULL;
+		}
+		r->cons_seen = cons;
 		if (r->prod_pos - r->cons_seen >= r->ncells)
 			return NULL;
 	}
@@ -117,6 +127,17 @@ static inline void *shm_ring_peek(struct shm_ring *r)
 	if (shm_load_acquire(&c->seq) != (r->cons_pos & ~r->mask) + 1)
 		return NULL;
 	return c->payload;
+}
+
+/* Consumer, when shm_ring_peek() found nothing: 0 if the next cell holds
+ * a stamp no producer writes (not this lap's, not the last lap's, not the
+ * zero of a fresh ring): the ring was overwritten. */
+static inline int shm_ring_cell_sane(struct shm_ring *r)
+{
+	uint32_t lap = r->cons_pos & ~r->mask;
+	/* Relaxed: only the value is judged, nothing is read after it. */
+	uint32_t seq = shm_load_relaxed(&shm_ring_cell(r, r->cons_pos)->seq);
+	return seq == lap + 1 || seq == lap - r->ncells + 1 || (seq == 0 && lap == 0);
 }
 
 /* Consumer: tell the producer which cells are free again. */

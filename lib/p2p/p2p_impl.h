@@ -212,6 +212,10 @@ static inline int mpii_cma_share_busy(void)
 }
 
 /* p2p_recv.c */
+/* End the job: the ring shared with world_peer holds what no member
+ * writes (the segment was overwritten).  Names the peer and what was found. */
+void mpii_p2p_corrupt(int world_peer, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 2, 3)));
 void mpii_p2p_finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src);
 int mpii_p2p_poll_incoming(int hint_world);
 void mpii_p2p_match_umsg(struct mpii_request *req, struct mpii_umsg *u);

@@ -12,11 +12,25 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
+
+void mpii_p2p_corrupt(int world_peer, const char *fmt, ...)
+{
+	char what[160], why[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	snprintf(why, sizeof(why), "the shared segment was overwritten: the ring with rank %d holds %s",
+		 world_peer, what);
+	mpii_abort_job(MPI_ERR_INTERN, why);
+}
 
 /* Bytes of a message that fit a receive request. */
 static MPI_Count capacity(const struct mpii_request *req)
@@ -285,7 +299,7 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 		break;
 	}
 	default:
-		mpii_abort_job(MPI_ERR_INTERN, "corrupt message header in the ring");
+		mpii_p2p_corrupt(world_src, "a message header of unknown type %u", h->type);
 	}
 }
 
@@ -313,9 +327,13 @@ static int drain_peer(int src)
 			memcpy((char *)&h + MPII_HDR_SHORT, cell + MPII_HDR_SHORT, wire - MPII_HDR_SHORT);
 		else
 			h.sreq = h.rreq = h.raddr = 0;
+		if (h.extra > mpii_p2p.payload - wire)
+			mpii_p2p_corrupt(src, "a header whose %u extra bytes overrun its cell", h.extra);
 		on_header(src, &h, cell + wire);
 		shm_ring_consume(&p->in);
 	}
+	if (!shm_ring_cell_sane(&p->in))
+		mpii_p2p_corrupt(src, "a ring cell with an impossible sequence word");
 	/* Empty: hand all read cells back before we turn elsewhere. */
 	shm_ring_publish_consumed(&p->in);
 	return did;

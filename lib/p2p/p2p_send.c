@@ -126,8 +126,11 @@ static int push_peer(int dst)
 		int done = tx_write(&p->out, t);
 		if (t->hdr_sent != had_hdr || t->off != had_off)
 			wrote = 1;
-		if (!done)
+		if (!done) {
+			if (p->out.corrupt)
+				mpii_p2p_corrupt(dst, "an impossible consumer position");
 			break;
+		}
 		p->tx_head = t->next;
 		if (!p->tx_head)
 			p->tx_tail = NULL;

@@ -3,7 +3,9 @@
 # make its peers copy to or from another process: the receiver checks the
 # pid before the first single copy and ends the job naming the rank.  A
 # segment configuration whose size wraps 64 bits is refused up front with
-# the variables named (it used to start, and every rank crashed).
+# the variables named (it used to start, and every rank crashed).  A rank
+# that scribbles over a ring is reported by its peer, the job ends at once
+# (it used to leave every rank asleep forever).
 . "$(dirname "$0")/common.sh"
 PROG=$top_builddir/tests/mpi/seg_trust
 
@@ -14,6 +16,14 @@ for mode in hostile-parent hostile-init; do
 	expect_faster_than 5000
 	no_orphans
 done
+for mode in scribble-cells scribble-cons; do
+	run -n 2 "$PROG" "$mode" "$MARK"
+	[ "$status" -ne 0 ] || fail "$mode: the job succeeded"
+	expect_err_line "shmpi: rank 0: the shared segment was overwritten: the ring with rank 1 holds .*"
+	expect_faster_than 3000
+	no_orphans
+done
+
 export SHMPI_RING_CELLS=1048576 SHMPI_CELL_SIZE=16777216
 run -n 1024 "$HELPER" "$MARK" finalize
 unset SHMPI_RING_CELLS SHMPI_CELL_SIZE

@@ -5,7 +5,11 @@
  * the argument "hostile-parent" or "hostile-init" rank 1 rewrites its pid
  * in the segment (to the launcher's, or to init's) before a large send,
  * and rank 0 must refuse the single copy and end the job with a message
- * naming rank 1 (checked by tests/launcher/seg-trust.sh).
+ * naming rank 1; with "scribble-cells" rank 1 overwrites the sequence words
+ * of the ring it sends to rank 0 on, with "scribble-cons" the consumer
+ * position of the ring rank 0 sends to it on, and rank 0 must end the job
+ * naming rank 1 instead of waiting forever (checked by
+ * tests/launcher/seg-trust.sh).
  * np: 2
  */
 #define _GNU_SOURCE
@@ -17,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "mpitest.h"
+#include "shm/ring.h"
 #include "shm/segment.h"
 
 #define BIG (4 << 20)
@@ -30,6 +35,32 @@ static struct shm_member *member_of(int fd, int r)
 	TEST_CHECK(base != MAP_FAILED);
 	const struct shm_seg_header *h = (const void *)base;
 	return (struct shm_member *)(base + h->member_off) + r;
+}
+
+/* The ring that carries messages from src to dst, as lib/ lays it out. */
+static char *ring_of(int fd, int dst, int src, uint32_t *ncells, uint32_t *cell_size)
+{
+	struct stat st;
+	TEST_CHECK(fstat(fd, &st) == 0);
+	char *base = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	TEST_CHECK(base != MAP_FAILED);
+	const struct shm_seg_header *h = (const void *)base;
+	*ncells = h->ring_cells;
+	*cell_size = h->cell_size;
+	return base + h->ring_off + ((size_t)dst * h->nmembers + src) * h->ring_stride;
+}
+
+static void scribble(int fd, const char *mode)
+{
+	uint32_t ncells, cell_size;
+	if (strcmp(mode, "scribble-cells") == 0) {
+		char *ring = ring_of(fd, 0, 1, &ncells, &cell_size);
+		for (uint32_t i = 0; i < ncells; i++)
+			*(volatile uint32_t *)(ring + SHM_CACHELINE + (size_t)i * cell_size) = 0xdeadbeef;
+	} else if (strcmp(mode, "scribble-cons") == 0) {
+		char *ring = ring_of(fd, 1, 0, &ncells, &cell_size);
+		*(volatile uint32_t *)ring = 0x7fffffff;
+	}
 }
 
 int main(int argc, char **argv)
@@ -56,6 +87,19 @@ int main(int argc, char **argv)
 	if (rank == 1 && strncmp(mode, "hostile", 7) == 0) {
 		struct shm_member *me = member_of(fd, 1);
 		me->pid = strcmp(mode, "hostile-init") == 0 ? 1 : (int32_t)getppid();
+	}
+	if (strncmp(mode, "scribble", 8) == 0) {
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 1) {
+			scribble(fd, mode);
+			sleep(10); /* rank 0 must end the job long before */
+		} else if (strcmp(mode, "scribble-cells") == 0) {
+			MPI_Recv(buf, 1, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+		} else {
+			for (int i = 0; i < 100000; i++)
+				MPI_Send(buf, 1, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+		}
+		TEST_CHECK(!"the job survived a scribbled ring");
 	}
 	MPI_Barrier(MPI_COMM_WORLD);
 	/* A large message: the receiver copies it from the sender's memory. */
