@@ -18,3 +18,15 @@ tests_mpi_seg_trust_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_unexp_flood_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_handle_churn_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_count_overflow_LDADD = $(MPI_TEST_LDADD)
+
+# make soak: np=32 (oversubscribed) mixed, checked traffic for SOAK_SECONDS
+# (default 600); fails on a lost or wrong message or resident growth.
+# .ci/run runs it for 60 s.
+check_PROGRAMS += tests/soak/soak
+tests_soak_soak_LDADD = $(MPI_TEST_LDADD)
+SOAK_NP = 32
+SOAK_SECONDS = 600
+soak: launcher/mpirun-shm tests/soak/soak
+	$(top_builddir)/launcher/mpirun-shm -n $(SOAK_NP) --timeout $$(( $(SOAK_SECONDS) + 120 )) \
+		$(top_builddir)/tests/soak/soak $(SOAK_SECONDS)
+.PHONY: soak
