@@ -53,7 +53,9 @@ run 2 ddt_vector 1 ddt -k vector -m 4K
 run 2 ddt_contig 1 ddt -k contig -m 4K
 run 4 mpair 2 mpair -m 0:1
 run 4 msgrate 2 msgrate -m 1:2 -W 4
-for coll in barrier bcast reduce allreduce allgather alltoall gather scatter; do
+run 2 ring 2 exchange -k ring -m 1K:2K
+run 3 nbx 2 exchange -k nbx -m 1K:2K
+for coll in barrier bcast reduce allreduce allgather alltoall gather scatter reduce_scatter; do
 	lines=2
 	[ $coll = barrier ] && lines=1
 	run 3 $coll $lines coll -k $coll -m 4:8

@@ -1,10 +1,12 @@
 /*
  * perf/coll.c - collective latency: -k names the collective (barrier, bcast,
- * reduce, allreduce, allgather, alltoall, gather, scatter; default
+ * reduce, allreduce, allgather, alltoall, gather, scatter, reduce_scatter
+ * (MPI_Reduce_scatter_block); default
  * allreduce).  Prints microseconds per call averaged over the ranks, as
  * osu_<collective> does, 4 B to 1 MiB by default (barrier: one line, size 0).
  * The size is the bytes each rank contributes or receives: the message of
- * bcast, the vector of MPI_FLOATs summed by reduce and allreduce, one rank's
+ * bcast, the vector of MPI_FLOATs summed by reduce and allreduce (and the
+ * block of MPI_FLOATs each rank gets from reduce_scatter), one rank's
  * block in allgather, alltoall, gather and scatter.  The root is rank 0.
  */
 #include "bench.h"
@@ -54,6 +56,14 @@ static void scatter(size_t n)
 	MPI_Scatter(sbuf, (int)n, MPI_CHAR, rbuf, (int)n, MPI_CHAR, 0, MPI_COMM_WORLD);
 }
 
+static int nprocs;
+
+static void reduce_scatter(size_t n)
+{
+	(void)nprocs;
+	MPI_Reduce_scatter_block(sbuf, rbuf, (int)(n / sizeof(float)), MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
+}
+
 static const struct {
 	const char *name;
 	bench_body *body;
@@ -66,6 +76,7 @@ static const struct {
 	{ "alltoall", alltoall },
 	{ "gather", gather },
 	{ "scatter", scatter },
+	{ "reduce_scatter", reduce_scatter },
 };
 
 int main(int argc, char **argv)
@@ -81,6 +92,7 @@ int main(int argc, char **argv)
 			body = colls[i].body;
 	if (!body)
 		bench_die(&b, "unknown collective (-k)");
+	nprocs = b.nprocs;
 	if (body == barrier)
 		b.min_size = b.max_size = 0;
 	/* Zero-filled floats: the sums stay finite at any size. */

@@ -6,7 +6,7 @@ perf_handler_latency_LDADD = libshmpi.la
 # each once at a tiny size through perf/check-perf.sh (it proves they work and
 # asserts nothing about speed).  perf/compare builds the same sources against
 # shmpi, Open MPI and MPICH and compares them; perf/README.md says how.
-PERF_PROGS = perf/pingpong perf/bw perf/bibw perf/mpair perf/msgrate \
+PERF_PROGS = perf/pingpong perf/bw perf/bibw perf/mpair perf/msgrate perf/exchange \
 	perf/coll perf/ddt perf/startup
 check_PROGRAMS += $(PERF_PROGS)
 perf_pingpong_SOURCES = perf/pingpong.c perf/bench.c perf/bench.h
@@ -21,6 +21,8 @@ perf_msgrate_SOURCES = perf/msgrate.c perf/bench.c perf/bench.h
 perf_msgrate_LDADD = libshmpi.la
 perf_coll_SOURCES = perf/coll.c perf/bench.c perf/bench.h
 perf_coll_LDADD = libshmpi.la
+perf_exchange_SOURCES = perf/exchange.c perf/bench.c perf/bench.h
+perf_exchange_LDADD = libshmpi.la
 perf_ddt_SOURCES = perf/ddt.c perf/bench.c perf/bench.h
 perf_ddt_LDADD = libshmpi.la
 perf_startup_SOURCES = perf/startup.c
