@@ -34,6 +34,8 @@ static int prologue(const char *fn, MPI_Comm comm, MPI_Request *request, int non
 	if (rc)
 		return mpii_err(mpii_comm_check(comm) ? NULL : comm, rc, fn, "%s", why);
 	*comm_ok = 1;
+	mpii_stuck.call = fn;
+	mpii_stuck_coll(comm);
 	if (nonblocking && !request)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "request is NULL");
 	return MPI_SUCCESS;

@@ -10,6 +10,7 @@
  * request.h  requests: the pool, completion, polled operations
  * progress.h the progress engine and mpii_progress_wait(), the one way to block
  * pool.h     freed objects kept for reuse, so stale handles fail cleanly
+ * stuck.h    where each thread waits, for the report of a stalled job
  */
 #ifndef MPII_CORE_H
 #define MPII_CORE_H
@@ -22,5 +23,6 @@
 #include "lib/core/request.h"
 #include "lib/core/progress.h"
 #include "lib/core/pool.h"
+#include "lib/core/stuck.h"
 
 #endif

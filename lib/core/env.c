@@ -116,6 +116,7 @@ static int init_common(int required, int *provided)
 		mpii_abort_job(MPI_ERR_INTERN, msg);
 	}
 	mpii_numa_publish();
+	mpii_stuck_init();
 	mpii_g.thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
 			      : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
 							       : required;

@@ -12,6 +12,7 @@
 
 #include "mpi.h"
 #include "lib/core/object.h"
+#include "lib/core/stuck.h"
 
 struct mpii_errhandler {
 	uint32_t magic;
@@ -48,6 +49,8 @@ const char *mpii_err_string(int errcode);
  * the library is not initialized or already finalized. */
 #define MPII_CHECK_INIT(fn)                                                   \
 	do {                                                                  \
+		mpii_stuck.call = fn;                                         \
+		mpii_stuck.kind = 0;                                          \
 		if (!mpii_g.initialized || mpii_g.finalized)                 \
 			return mpii_err(NULL, MPI_ERR_OTHER, fn,              \
 					"called before MPI_Init or after MPI_Finalize"); \

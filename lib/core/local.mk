@@ -2,6 +2,6 @@
 # See lib/core/README.md for what it owns and what it may use.
 libshmpi_la_SOURCES += \
 	lib/core/core.h lib/core/errhandler.h lib/core/errors.h lib/core/global.h lib/core/lock.h \
-	lib/core/object.h lib/core/pool.h lib/core/progress.h lib/core/request.h lib/core/env.c \
+	lib/core/object.h lib/core/pool.h lib/core/progress.h lib/core/request.h lib/core/stuck.h lib/core/env.c \
 	lib/core/errhandler.c lib/core/errors.c lib/core/handle_f2c.c lib/core/pool.c lib/core/progress.c \
-	lib/core/request.c lib/core/unsupported.c lib/core/wait_api.c
+	lib/core/request.c lib/core/stuck.c lib/core/unsupported.c lib/core/wait_api.c

@@ -112,7 +112,7 @@ static void hand_over(void)
 void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
-	int outer = !in_wait;
+	int outer = !in_wait, noted = 0;
 	if (outer) {
 		in_wait = 1;
 		mpii_endpoint_wait_begin();
@@ -148,8 +148,12 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 			shm_cpu_relax();
 		} else if (idle < spin + yields || stay_awake) {
 			mpii_unlock();
+			if (outer && !noted)
+				noted = 1, mpii_stuck_block();
 			sched_yield();
 		} else {
+			if (outer && !noted)
+				noted = 1, mpii_stuck_block();
 			/* The wait condition is re-checked after the sleeper count
 			 * went up: whoever makes it true (a peer publishing or
 			 * setting a flag in the segment, another thread completing
@@ -167,6 +171,8 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		mpii_lock();
 	}
 	nwaiting--;
+	if (noted)
+		mpii_stuck_unblock();
 	if (outer) {
 		in_wait = 0;
 		mpii_endpoint_wait_end();

@@ -41,6 +41,7 @@ static int check_send(const void *buf, int count, MPI_Datatype dt, int dest, int
 		return *why = "count x datatype size overflows", MPI_ERR_COUNT;
 	if (!buf && count > 0 && (dt->flags & MPII_DT_PREDEFINED) && dt->size > 0)
 		return *why = "NULL buffer", MPI_ERR_BUFFER;
+	mpii_stuck_p2p(comm, dest, tag, 0);
 	return MPI_SUCCESS;
 }
 
@@ -62,6 +63,7 @@ static int check_recv(const void *buf, int count, MPI_Datatype dt, int source, i
 		return *why = "count x datatype size overflows", MPI_ERR_COUNT;
 	if (!buf && count > 0 && (dt->flags & MPII_DT_PREDEFINED) && dt->size > 0)
 		return *why = "NULL buffer", MPI_ERR_BUFFER;
+	mpii_stuck_p2p(comm, source, tag, 1);
 	return MPI_SUCCESS;
 }
 

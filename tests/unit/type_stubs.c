@@ -14,6 +14,7 @@
 #include "lib/core/global.h"
 
 struct mpii_global mpii_g = { .initialized = 1 };
+__thread struct mpii_stuck_note mpii_stuck __attribute__((tls_model("initial-exec")));
 struct mpii_comm mpii_obj_comm_world = { .magic = MPII_MAGIC_COMM };
 struct mpii_comm mpii_obj_comm_self = { .magic = MPII_MAGIC_COMM };
 struct mpii_comm mpii_obj_comm_universal = { .magic = MPII_MAGIC_COMM };

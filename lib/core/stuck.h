@@ -1,0 +1,59 @@
+/*
+ * lib/core/stuck.h - where a rank waits, so that a job that stops making
+ * progress can be explained (docs/reliability.md, "A stalled job").
+ *
+ * Each thread notes, for free on the fast path (thread-local stores), the
+ * MPI call it is in (MPII_CHECK_INIT) and what that call is about: the
+ * communicator, and for point-to-point the peer and tag.  While a thread
+ * has waited past its spin in mpii_progress_wait (the fast path never
+ * gets there), its member block in the segment says so (`blocked`), and
+ * each such wait that ends bumps `heartbeat`: the launcher's
+ * --deadlock-timeout reads those two words.  On SHMPI_STUCK_SIGNAL (the
+ * launcher sends it on SIGUSR1 or a deadlock) the rank writes one line to
+ * stderr: "shmpi: rank R: waiting in MPI_Recv: from rank 0, tag 7, on
+ * MPI_COMM_WORLD".
+ */
+#ifndef MPII_STUCK_H
+#define MPII_STUCK_H
+
+#include <signal.h>
+
+struct mpii_comm;
+
+/* The signal the launcher sends to ask every rank where it waits; shm/
+ * defines it for the launcher (shm/segment.h). */
+#define MPII_STUCK_SIGNAL (SIGRTMIN + 5)
+
+struct mpii_stuck_note {
+	const char *call;            /* MPI function the thread is in */
+	const struct mpii_comm *comm;/* its communicator, when it has one */
+	int peer, tag;               /* point-to-point: partner and tag */
+	int kind;                    /* 0 none, 1 send, 2 receive, 3 collective */
+};
+
+extern __thread struct mpii_stuck_note mpii_stuck __attribute__((tls_model("initial-exec")));
+
+/* Entry points: what the current call is about. */
+static inline void mpii_stuck_p2p(const struct mpii_comm *comm, int peer, int tag, int is_recv)
+{
+	mpii_stuck.comm = comm;
+	mpii_stuck.peer = peer;
+	mpii_stuck.tag = tag;
+	mpii_stuck.kind = is_recv ? 2 : 1;
+}
+
+static inline void mpii_stuck_coll(const struct mpii_comm *comm)
+{
+	mpii_stuck.comm = comm;
+	mpii_stuck.kind = 3;
+}
+
+/* mpii_progress_wait, outermost level of a thread, once it stops
+ * spinning: blocking starts; and when that wait ends. */
+void mpii_stuck_block(void);
+void mpii_stuck_unblock(void);
+
+/* MPI_Init: answer MPII_STUCK_SIGNAL. */
+void mpii_stuck_init(void);
+
+#endif
