@@ -19,7 +19,11 @@ libshmpi_prof_la_SOURCES = \
 	perf/prof/wrap_icoll.c \
 	perf/prof/wrap_comm.c \
 	perf/prof/wrap_shmpi.c
-libshmpi_prof_la_LIBADD = libshmpi.la
+# Not linked against libshmpi.la: the library is preloaded into (or linked
+# with) programs that already load libshmpi, which resolves its PMPI_*
+# calls; a libtool dependency on the uninstalled libshmpi.la would make
+# libtool relink it at install time, which fails for `make install
+# prefix=DIR` ("cannot install ... to a directory not ending in ...").
 libshmpi_prof_la_LDFLAGS = -version-info 0:0:0 \
 	-Wl,--version-script=$(top_srcdir)/perf/prof/libshmpi-prof.map
 EXTRA_libshmpi_prof_la_DEPENDENCIES = perf/prof/libshmpi-prof.map
