@@ -12,6 +12,17 @@ launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/loop.h launcher/loop.c
 launcher_mpirun_shm_CFLAGS = $(AM_CFLAGS) $(URING_CFLAGS) $(HWLOC_CFLAGS)
 launcher_mpirun_shm_LDADD = libshm.la $(URING_LIBS) $(HWLOC_LIBS) $(NUMA_LIBS) -lm
+# shmpi_info: version, build options, topology, configuration table.
+bin_PROGRAMS += launcher/shmpi_info
+launcher_shmpi_info_SOURCES = launcher/shmpi_info.c
+launcher_shmpi_info_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
+launcher_shmpi_info_LDADD = $(HWLOC_LIBS)
+
+# Man pages: mpiexec(1) also as mpirun(1) and mpirun-shm(1); mpicc(1) also
+# as mpicxx(1), mpic++(1), mpiCC(1).
+dist_man1_MANS = man/mpiexec.1 man/mpirun-shm.1 man/mpirun.1 man/mpicc.1 \
+	man/mpicxx.1 man/mpic++.1 man/mpiCC.1 man/shmpi_info.1
+
 bin_SCRIPTS += launcher/mpicc launcher/mpicxx
 EXTRA_DIST += launcher/mpicc.in
 
@@ -44,6 +55,10 @@ TESTS += tests/unit/check_options
 check_PROGRAMS += tests/launcher/lnch-helper
 tests_launcher_lnch_helper_SOURCES = tests/launcher/lnch-helper.c
 tests_launcher_lnch_helper_LDADD = libshm.la
+# An MPI program for the MPMD test.
+check_PROGRAMS += tests/launcher/lnch-mpmd
+tests_launcher_lnch_mpmd_SOURCES = tests/launcher/lnch-mpmd.c
+tests_launcher_lnch_mpmd_LDADD = libshmpi.la
 LAUNCHER_TESTS = \
 	tests/launcher/exit-status.sh \
 	tests/launcher/signal.sh \
@@ -55,6 +70,12 @@ LAUNCHER_TESTS = \
 	tests/launcher/bad-option.sh \
 	tests/launcher/launcher-signal.sh \
 	tests/launcher/mpi-state.sh \
-	tests/launcher/mpicc.sh
+	tests/launcher/mpicc.sh \
+	tests/launcher/output-kill.sh \
+	tests/launcher/dropin.sh \
+	tests/launcher/mpmd.sh \
+	tests/launcher/install.sh \
+	tests/launcher/cmake.sh \
+	tests/launcher/meson.sh
 TESTS += $(LAUNCHER_TESTS)
-EXTRA_DIST += $(LAUNCHER_TESTS) tests/launcher/common.sh
+EXTRA_DIST += $(LAUNCHER_TESTS) tests/launcher/common.sh tests/launcher/install-tree.sh
