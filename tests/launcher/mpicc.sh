@@ -49,6 +49,17 @@ case $out in
 *) fail "relocated: $out" ;;
 esac
 
+# A prefix with a blank stays one word.
+mkdir -p "$tmp/p q/bin" "$tmp/p q/include"
+cp "$MPICC" "$tmp/p q/bin/mpicc"
+: >"$tmp/p q/include/mpi.h"
+real=$(cd "$tmp/p q" && pwd -P)
+out=$(SHMPI_CC=gcc sh "$tmp/p q/bin/mpicc" -show x.c)
+case $out in
+"gcc '-I$real/include' -pthread x.c '-L$real/lib'"*) ;;
+*) fail "prefix with a blank: $out" ;;
+esac
+
 # Query options: flags only, compile and link flags apart.
 env -u SHMPI_CC -u MPICH_CC -u OMPI_CC sh "$MPICC" --showme:compile >"$tmp/out" || fail "--showme:compile"
 case $(cat "$tmp/out") in
