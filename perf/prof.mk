@@ -82,5 +82,5 @@ PROF_TESTS = \
 	tests/prof/launcher_profile.sh
 TESTS += $(PROF_TESTS)
 EXTRA_DIST += $(PROF_TESTS) tests/prof/lib.sh tests/prof/check_report.py
-CLEANFILES += $(PROF_TEST_PROGS) tests/prof/*.json tests/prof/*.svg tests/prof/*.err \
+CLEANFILES += $(PROF_TEST_PROGS) tests/prof/.build.lock tests/prof/*.json tests/prof/*.svg tests/prof/*.err \
 	tests/prof/*.build.log
