@@ -16,7 +16,9 @@
 struct lnch_rank {
 	pid_t pid;          /* 0 when never started */
 	int pidfd;          /* -1 once reaped */
-	int core;           /* core it is bound to, -1 when not bound */
+	int core;           /* first core it is bound to, -1 when not bound */
+	hwloc_bitmap_t set; /* the PUs it is bound to, NULL when not bound */
+	uint32_t app;       /* its program in opt->apps (MPMD) */
 	struct lnch_stream out, err;
 };
 

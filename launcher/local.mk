@@ -3,6 +3,7 @@ bin_PROGRAMS += launcher/mpirun-shm
 launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/main.c \
 	launcher/options.h launcher/options.c \
+	launcher/hosts.h launcher/hosts.c \
 	launcher/job.h \
 	launcher/spawn.h launcher/spawn.c \
 	launcher/topo.h launcher/topo.c \
@@ -11,13 +12,40 @@ launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/loop.h launcher/loop.c
 launcher_mpirun_shm_CFLAGS = $(AM_CFLAGS) $(URING_CFLAGS) $(HWLOC_CFLAGS)
 launcher_mpirun_shm_LDADD = libshm.la $(URING_LIBS) $(HWLOC_LIBS) $(NUMA_LIBS) -lm
-bin_SCRIPTS += launcher/mpicc
+# shmpi_info: version, build options, topology, configuration table.
+bin_PROGRAMS += launcher/shmpi_info
+launcher_shmpi_info_SOURCES = launcher/shmpi_info.c
+launcher_shmpi_info_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
+launcher_shmpi_info_LDADD = $(HWLOC_LIBS)
+
+# Man pages: mpiexec(1) also as mpirun(1) and mpirun-shm(1); mpicc(1) also
+# as mpicxx(1), mpic++(1), mpiCC(1).
+dist_man1_MANS = man/mpiexec.1 man/mpirun-shm.1 man/mpirun.1 man/mpicc.1 \
+	man/mpicxx.1 man/mpic++.1 man/mpiCC.1 man/shmpi_info.1
+
+bin_SCRIPTS += launcher/mpicc launcher/mpicxx
 EXTRA_DIST += launcher/mpicc.in
+
+# The names users of Open MPI and MPICH type (issue 15): mpiexec and mpirun
+# are mpirun-shm, mpic++ and mpiCC are mpicxx (the script picks the language
+# by its name).  pkg-config knows shmpi also as mpi, mpi-c, mpi-cxx and, for
+# Meson (which asks for ompi-c / ompi-cxx first), ompi, ompi-c, ompi-cxx.
+LNCH_EXEC_LINKS = mpiexec:mpirun-shm mpirun:mpirun-shm mpic++:mpicxx mpiCC:mpicxx
+LNCH_PC_ALIASES = mpi mpi-c mpi-cxx ompi ompi-c ompi-cxx
+install-exec-hook:
+	cd "$(DESTDIR)$(bindir)" && for l in $(LNCH_EXEC_LINKS); do \
+		rm -f "$${l%%:*}" && $(LN_S) "$${l#*:}" "$${l%%:*}" || exit 1; done
+install-data-hook:
+	cd "$(DESTDIR)$(pkgconfigdir)" && for n in $(LNCH_PC_ALIASES); do \
+		rm -f "$$n.pc" && $(LN_S) shmpi.pc "$$n.pc" || exit 1; done
+uninstall-hook:
+	cd "$(DESTDIR)$(bindir)" && for l in $(LNCH_EXEC_LINKS); do rm -f "$${l%%:*}"; done
+	cd "$(DESTDIR)$(pkgconfigdir)" && for n in $(LNCH_PC_ALIASES); do rm -f "$$n.pc"; done
 
 # Unit tests of the pure parts (options, exit report).
 check_PROGRAMS += tests/unit/check_options
 tests_unit_check_options_SOURCES = tests/unit/check_options.c \
-	launcher/options.c launcher/report.c
+	launcher/options.c launcher/hosts.c launcher/report.c
 tests_unit_check_options_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_options_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/check_options
@@ -27,6 +55,10 @@ TESTS += tests/unit/check_options
 check_PROGRAMS += tests/launcher/lnch-helper
 tests_launcher_lnch_helper_SOURCES = tests/launcher/lnch-helper.c
 tests_launcher_lnch_helper_LDADD = libshm.la
+# An MPI program for the MPMD test.
+check_PROGRAMS += tests/launcher/lnch-mpmd
+tests_launcher_lnch_mpmd_SOURCES = tests/launcher/lnch-mpmd.c
+tests_launcher_lnch_mpmd_LDADD = libshmpi.la
 LAUNCHER_TESTS = \
 	tests/launcher/exit-status.sh \
 	tests/launcher/signal.sh \
@@ -38,6 +70,12 @@ LAUNCHER_TESTS = \
 	tests/launcher/bad-option.sh \
 	tests/launcher/launcher-signal.sh \
 	tests/launcher/mpi-state.sh \
-	tests/launcher/mpicc.sh
+	tests/launcher/mpicc.sh \
+	tests/launcher/output-kill.sh \
+	tests/launcher/dropin.sh \
+	tests/launcher/mpmd.sh \
+	tests/launcher/install.sh \
+	tests/launcher/cmake.sh \
+	tests/launcher/meson.sh
 TESTS += $(LAUNCHER_TESTS)
-EXTRA_DIST += $(LAUNCHER_TESTS) tests/launcher/common.sh
+EXTRA_DIST += $(LAUNCHER_TESTS) tests/launcher/common.sh tests/launcher/install-tree.sh

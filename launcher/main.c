@@ -17,8 +17,10 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "config.h"
+#include "launcher/hosts.h"
 #include "launcher/loop.h"
 #include "launcher/options.h"
 #include "launcher/profile.h"
@@ -28,16 +30,32 @@
 #define EXIT_LAUNCH 1   /* the launcher itself could not start the job */
 
 static const char usage[] =
-	"Usage: mpirun-shm [OPTION]... [--] PROGRAM [ARGUMENT]...\n"
-	"Run N copies (ranks) of PROGRAM as one MPI job on this node.\n"
+	"Usage: mpirun-shm [OPTION]... [--] PROGRAM [ARGUMENT]... [: [OPTION]... PROGRAM ...]\n"
+	"Run N copies (ranks) of PROGRAM as one MPI job on this node; programs\n"
+	"separated by ':' share one MPI_COMM_WORLD (MPMD).  Also installed as\n"
+	"mpiexec and mpirun.\n"
 	"\n"
-	"  -n, -np N            number of ranks (default 1)\n"
-	"      --bind-to core|none  bind each rank to a core (default: core when\n"
-	"                       N <= cores, else none)\n"
+	"Options of one program (before it):\n"
+	"  -n, -np, -c N        number of ranks (default 1)\n"
+	"  -x VAR[=VALUE]       pass VAR (with VALUE) to the ranks\n"
+	"  -env VAR VALUE       set VAR=VALUE in the ranks\n"
+	"  -wdir, --wd DIR      run the ranks in DIR\n"
+	"Options of the job:\n"
+	"  -genv VAR VALUE      set VAR=VALUE in the ranks of every program\n"
+	"      --map-by core|socket|numa|l3cache[:PE=n]  deal ranks to these\n"
+	"                       (round-robin), n cores each (default core:PE=1)\n"
+	"      --bind-to core|socket|numa|none  bind each rank to its cores, or\n"
+	"                       their package or NUMA node (default: core when\n"
+	"                       N x PE <= cores, else none)\n"
 	"      --report-bindings  print where each rank is bound, on stderr\n"
 	"      --tag-output     prefix each output line with \"[rank] \"\n"
-	"      --timeout S      kill the job after S seconds (exit status 124)\n"
-	"  -x VAR[=VALUE]       pass VAR (with VALUE) to the ranks\n"
+	"      --output-filename DIR[:nocopy]  also write rank N's output to\n"
+	"                       DIR/1/rank.N/stdout and stderr\n"
+	"      --timeout S      kill the job after S seconds (exit status 124);\n"
+	"                       MPIEXEC_TIMEOUT=S does the same\n"
+	"  -H, --host LIST      hosts, this machine only (localhost or its name,\n"
+	"                       NAME:SLOTS); without -n one program gets the slots\n"
+	"  -f, --hostfile FILE  the same from a file (\"NAME slots=N\" or NAME:N)\n"
 	"      --oversubscribe  accepted; more ranks than cores always works\n"
 	"      --profile[=FILE] profile MPI calls (SHMPI_PROFILE in the ranks)\n"
 	"  -h, --help           show this help\n"
@@ -78,20 +96,28 @@ static bool can_forward_stdin(void)
 	return true;
 }
 
+/* The job's size under the names of shmpi, Open MPI and MPICH (one node:
+ * the local size is the size); the rank's own numbers are set in
+ * spawn.c. */
 static int set_common_env(const struct lnch_options *o, int segfd)
 {
+	static const char *const size_names[] = {
+		"SHMPI_SIZE", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_SIZE",
+		"OMPI_UNIVERSE_SIZE", "PMI_SIZE", "MPI_LOCALNRANKS",
+	};
 	char num[16];
 
 	snprintf(num, sizeof(num), "%d", segfd);
 	if (setenv("SHMPI_SEG_FD", num, 1) < 0)
 		return -errno;
 	snprintf(num, sizeof(num), "%u", o->nranks);
-	if (setenv("SHMPI_SIZE", num, 1) < 0)
-		return -errno;
+	for (size_t k = 0; k < sizeof(size_names) / sizeof(size_names[0]); k++)
+		if (setenv(size_names[k], num, 1) < 0)
+			return -errno;
 	int rc = lnch_profile_setup(o);
 	if (rc < 0)
 		return rc;
-	/* "-x VAR" alone needs nothing: the ranks inherit our environment. */
+	/* -genv VAR=VALUE for every program (-x and -env are per program). */
 	for (size_t k = 0; k < o->nenv; k++) {
 		const char *eq = strchr(o->env[k], '=');
 		if (!eq)
@@ -124,6 +150,42 @@ static int setup_signals(void)
 	return fd < 0 ? -errno : fd;
 }
 
+/* The checks that read the machine (hosts, directories, MPIEXEC_TIMEOUT)
+ * and the rank counts that depend on them.  Returns 0, or -EXDEV / -EINVAL
+ * with the reason in err. */
+static int check_job(struct lnch_options *o, char *err, size_t errlen)
+{
+	char myname[256] = "localhost";
+	uint32_t slots;
+	int rc;
+
+	if ((rc = lnch_options_env_timeout(o, getenv("MPIEXEC_TIMEOUT"), err, errlen)) < 0)
+		return rc;
+	if (o->nhosts || o->hostfile) {
+		gethostname(myname, sizeof(myname) - 1);
+		if ((rc = lnch_hosts_check(o, myname, &slots, err, errlen)) < 0)
+			return rc;
+		if (o->napps == 1 && o->apps[0].nranks == 0 && slots > 0) {
+			if (slots > SHM_MAX_MEMBERS) {
+				snprintf(err, errlen, "too many slots (%u; at most %d ranks)", slots,
+					 SHM_MAX_MEMBERS);
+				return -EINVAL;
+			}
+			o->apps[0].nranks = o->nranks = slots;
+		}
+	}
+	for (size_t a = 0; a < o->napps; a++) {
+		struct stat st;
+		const char *d = o->apps[a].wdir;
+		if (d && (stat(d, &st) < 0 || !S_ISDIR(st.st_mode))) {
+			snprintf(err, errlen, "cannot use -wdir '%s': %s", d,
+				 errno ? strerror(errno) : "not a directory");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct lnch_options opt;
@@ -150,6 +212,17 @@ int main(int argc, char **argv)
 		lnch_options_free(&opt);
 		return 0;
 	}
+	if ((rc = check_job(&opt, err, sizeof(err))) == -EXDEV) {
+		fprintf(stderr, "mpirun-shm: host '%s' is not this machine: shmpi runs on one node; "
+			"to run on several, build the same program with MPICH's or Open MPI's "
+			"mpicc and start it with their mpiexec (no code change)\n", err);
+		lnch_options_free(&opt);
+		return EXIT_USAGE;
+	} else if (rc < 0) {
+		fprintf(stderr, "mpirun-shm: %s\n", err);
+		lnch_options_free(&opt);
+		return EXIT_USAGE;
+	}
 	if (lnch_seg_config(opt.nranks, getenv("SHMPI_RING_CELLS"), getenv("SHMPI_CELL_SIZE"),
 			    getenv("SHMPI_ARENA_MB"), &cfg, err, sizeof(err)) < 0) {
 		fprintf(stderr, "mpirun-shm: %s\n", err);
@@ -175,9 +248,6 @@ int main(int argc, char **argv)
 		else
 			job.topo = &topo;
 	}
-	if (job.topo)
-		bind = opt.bind == LNCH_BIND_CORE ||
-		       (opt.bind == LNCH_BIND_DEFAULT && opt.nranks <= topo.ncores);
 
 	int e = shm_seg_create(job.n, &cfg, &job.seg);
 	if (e < 0) {
@@ -187,15 +257,25 @@ int main(int argc, char **argv)
 	}
 	job.ranks = calloc(job.n, sizeof(*job.ranks));
 	int *cores = calloc(job.n, sizeof(*cores));
-	if (!job.ranks || !cores) {
+	struct lnch_place *place = calloc(job.n, sizeof(*place));
+	if (!job.ranks || !cores || !place ||
+	    (job.topo && lnch_topo_plan(&topo, opt.map, opt.pe, opt.bind, job.n, place) < 0)) {
 		fprintf(stderr, "mpirun-shm: out of memory\n");
 		goto fail_ranks;
 	}
-	for (uint32_t i = 0; i < job.n; i++) {
+	for (uint32_t i = 0, app = 0, first = 0; i < job.n; i++) {
+		while (i >= first + (opt.apps[app].nranks ? opt.apps[app].nranks : 1))
+			first += opt.apps[app].nranks ? opt.apps[app].nranks : 1, app++;
+		job.ranks[i].app = app;
 		job.ranks[i].pidfd = -1;
 		job.ranks[i].out.fd = job.ranks[i].err.fd = -1;
-		job.ranks[i].core = bind ? (int)lnch_topo_core(&topo, i) : -1;
+		job.ranks[i].out.file_fd = job.ranks[i].err.file_fd = -1;
+		job.ranks[i].core = job.topo ? place[i].core : -1;
+		job.ranks[i].set = job.topo ? place[i].set : NULL;
+		if (!job.ranks[i].set)
+			job.ranks[i].core = -1;
 		cores[i] = job.ranks[i].core;
+		bind = bind || job.ranks[i].set;
 	}
 	if (bind && (e = lnch_topo_place_rings(&topo, &job.seg, cores)) < 0)
 		fprintf(stderr, "mpirun-shm: warning: NUMA placement of rings failed: %s\n",
@@ -223,9 +303,10 @@ int main(int argc, char **argv)
 	if (opt.report_bindings && !job.failed) {
 		char where[160];
 		for (uint32_t i = 0; i < job.n; i++) {
-			if (job.ranks[i].core >= 0)
-				lnch_topo_describe(&topo, (unsigned)job.ranks[i].core, where,
-						   sizeof(where));
+			if (job.ranks[i].set)
+				lnch_topo_describe(&topo, job.ranks[i].set,
+						   opt.bind == LNCH_BIND_SOCKET ||
+						   opt.bind == LNCH_BIND_NUMA, where, sizeof(where));
 			else
 				snprintf(where, sizeof(where), "nothing (not bound)");
 			fprintf(stderr, "mpirun-shm: rank %u (pid %d) bound to %s\n", i,
@@ -240,6 +321,9 @@ int main(int argc, char **argv)
 	close(sigfd);
 
 fail_ranks:
+	if (job.topo)
+		lnch_topo_unplace(job.n, place);
+	free(place);
 	free(cores);
 	free(job.ranks);
 	shm_seg_detach(&job.seg);

@@ -2,11 +2,13 @@
  * launcher/options.c - parse the command line and the segment settings.
  *
  * Options come first; the first argument that is not an option (or the one
- * after "--") is the program, and everything after it belongs to the
- * program, so `mpirun-shm -n 2 prog -n 5` passes "-n 5" to prog.  Every
+ * after "--") is the program, and everything after it up to a lone ":"
+ * belongs to the program, so `mpirun-shm -n 2 prog -n 5` passes "-n 5" to
+ * prog.  After ":" the next program's options and words follow (MPMD).  Every
  * error is reported as a value with a one-line reason; main.c prints it
  * and exits 2.
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "launcher/options.h"
 #include "shm/segment.h"
 
@@ -79,20 +82,81 @@ static bool valid_env_name(const char *s, size_t len)
 	return true;
 }
 
+/* The seconds of --timeout or MPIEXEC_TIMEOUT; -EINVAL when not a number
+ * in (0, 1e9] (the upper bound keeps the timespec conversion exact). */
+static int parse_seconds(const char *val, double *out)
+{
+	char *end;
+
+	errno = 0;
+	double t = strtod(val, &end);
+	if (errno || end == val || *end || !isfinite(t) || t <= 0 || t > 1e9)
+		return -EINVAL;
+	*out = t;
+	return 0;
+}
+
+/* --map-by core|socket|numa|l3cache[:PE=n] (Open MPI's spelling; slot and
+ * package are accepted for core and socket). */
+static int parse_map(const char *val, struct lnch_options *o)
+{
+	const char *colon = strchr(val, ':');
+	size_t len = colon ? (size_t)(colon - val) : strlen(val);
+	static const struct { const char *name; enum lnch_map map; } names[] = {
+		{ "core", LNCH_MAP_CORE }, { "slot", LNCH_MAP_CORE },
+		{ "socket", LNCH_MAP_SOCKET }, { "package", LNCH_MAP_SOCKET },
+		{ "numa", LNCH_MAP_NUMA }, { "l3cache", LNCH_MAP_L3 },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (strlen(names[k].name) == len && strncasecmp(val, names[k].name, len) == 0)
+			break;
+	if (k == sizeof(names) / sizeof(names[0]))
+		return -EINVAL;
+	o->map = names[k].map;
+	o->pe = 1;
+	if (colon) {
+		if (strncasecmp(colon + 1, "PE=", 3) != 0 ||
+		    parse_u32(colon + 4, 1, 1u << 16, &o->pe) < 0)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/* Remember a string the parser made, so that lnch_options_free frees it. */
+static const char *own(struct lnch_options *o, char *str)
+{
+	if (str)
+		o->owned[o->nowned++] = str;
+	return str;
+}
+
 int lnch_options_parse(int argc, char **argv, struct lnch_options *o,
 		       char *err, size_t errlen)
 {
 	const char *val;
-	int i;
+	struct lnch_app *app;
+	int i = 1;
 
 	memset(o, 0, sizeof(*o));
-	o->nranks = 1;
-	/* At most one -x per argument: argc bounds the list. */
-	o->env = calloc((size_t)(argc > 0 ? argc : 1), sizeof(*o->env));
-	if (!o->env)
+	o->pe = 1;
+	o->output_copy = true;
+	/* Each list gains at most one entry per argument: argc bounds them. */
+	size_t cap = (size_t)(argc > 0 ? argc : 1);
+	o->env = calloc(cap, sizeof(*o->env));
+	o->hosts = calloc(cap, sizeof(*o->hosts));
+	o->owned = calloc(cap, sizeof(*o->owned));
+	o->apps = calloc(cap, sizeof(*o->apps));
+	if (!o->env || !o->hosts || !o->owned || !o->apps)
 		return -ENOMEM;
 
-	for (i = 1; i < argc; i++) {
+next_app:
+	app = &o->apps[o->napps++];
+	app->env = calloc(cap, sizeof(*app->env));
+	if (!app->env)
+		return -ENOMEM;
+	for (; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (strcmp(a, "--") == 0) {
@@ -104,35 +168,44 @@ int lnch_options_parse(int argc, char **argv, struct lnch_options *o,
 
 		if (match_value(argc, argv, &i, "-n", &val) ||
 		    match_value(argc, argv, &i, "-np", &val) ||
-		    match_value(argc, argv, &i, "--np", &val)) {
+		    match_value(argc, argv, &i, "--np", &val) ||
+		    match_value(argc, argv, &i, "-c", &val)) {
 			if (!val)
 				goto missing;
-			if (parse_u32(val, 1, SHM_MAX_MEMBERS, &o->nranks) < 0)
+			if (parse_u32(val, 1, SHM_MAX_MEMBERS, &app->nranks) < 0)
 				return fail(err, errlen,
 					    "invalid number of ranks '%s' (1 to %d)",
 					    val, SHM_MAX_MEMBERS);
-		} else if (match_value(argc, argv, &i, "--bind-to", &val)) {
+		} else if (match_value(argc, argv, &i, "--bind-to", &val) ||
+			   match_value(argc, argv, &i, "-bind-to", &val)) {
 			if (!val)
 				goto missing;
 			if (strcmp(val, "core") == 0)
 				o->bind = LNCH_BIND_CORE;
 			else if (strcmp(val, "none") == 0)
 				o->bind = LNCH_BIND_NONE;
+			else if (strcmp(val, "socket") == 0 || strcmp(val, "package") == 0)
+				o->bind = LNCH_BIND_SOCKET;
+			else if (strcmp(val, "numa") == 0)
+				o->bind = LNCH_BIND_NUMA;
 			else
 				return fail(err, errlen,
-					    "invalid --bind-to '%s' (core or none)", val);
-		} else if (match_value(argc, argv, &i, "--timeout", &val)) {
-			char *end;
+					    "invalid --bind-to '%s' (core, socket, numa or none)",
+					    val);
+		} else if (match_value(argc, argv, &i, "--map-by", &val) ||
+			   match_value(argc, argv, &i, "-map-by", &val)) {
 			if (!val)
 				goto missing;
-			errno = 0;
-			double t = strtod(val, &end);
-			/* Upper bound keeps the timespec conversion exact. */
-			if (errno || end == val || *end || !isfinite(t) || t <= 0 ||
-			    t > 1e9)
+			if (parse_map(val, o) < 0)
+				return fail(err, errlen, "invalid --map-by '%s' "
+					    "(core, socket, numa or l3cache, optionally :PE=n)",
+					    val);
+		} else if (match_value(argc, argv, &i, "--timeout", &val)) {
+			if (!val)
+				goto missing;
+			if (parse_seconds(val, &o->timeout_s) < 0)
 				return fail(err, errlen,
 					    "invalid --timeout '%s' (seconds > 0)", val);
-			o->timeout_s = t;
 			o->timeout_arg = val;
 		} else if (match_value(argc, argv, &i, "-x", &val)) {
 			if (!val)
@@ -142,16 +215,75 @@ int lnch_options_parse(int argc, char **argv, struct lnch_options *o,
 			if (!valid_env_name(val, len))
 				return fail(err, errlen,
 					    "invalid -x '%s' (VAR or VAR=VALUE)", val);
-			o->env[o->nenv++] = val;
+			app->env[app->nenv++] = val;
+		} else if (strcmp(a, "-env") == 0 || strcmp(a, "-genv") == 0 ||
+			   strcmp(a, "--genv") == 0) {
+			/* MPICH: -env VAR VALUE (this program), -genv VAR VALUE
+			 * (all); VAR=VALUE in one word is taken too. */
+			const char *name = i + 1 < argc ? argv[++i] : NULL, *def;
+			if (!name)
+				goto missing;
+			const char *eq = strchr(name, '=');
+			if (eq) {
+				def = name;
+			} else {
+				if (i + 1 >= argc)
+					goto missing;
+				char *s;
+				if (asprintf(&s, "%s=%s", name, argv[++i]) < 0)
+					return -ENOMEM;
+				def = own(o, s);
+			}
+			if (!valid_env_name(def, (size_t)(strchr(def, '=') - def)))
+				return fail(err, errlen, "invalid %s '%s' (VAR VALUE)", a, name);
+			if (a[1] == 'e')
+				app->env[app->nenv++] = def;
+			else
+				o->env[o->nenv++] = def;
+		} else if (match_value(argc, argv, &i, "-wdir", &val) ||
+			   match_value(argc, argv, &i, "--wdir", &val) ||
+			   match_value(argc, argv, &i, "--wd", &val) ||
+			   match_value(argc, argv, &i, "-wd", &val)) {
+			if (!val || !*val)
+				goto missing;
+			app->wdir = val;
+		} else if (match_value(argc, argv, &i, "-H", &val) ||
+			   match_value(argc, argv, &i, "--host", &val) ||
+			   match_value(argc, argv, &i, "-host", &val) ||
+			   match_value(argc, argv, &i, "-hosts", &val)) {
+			if (!val || !*val)
+				goto missing;
+			o->hosts[o->nhosts++] = val;
+		} else if (match_value(argc, argv, &i, "--hostfile", &val) ||
+			   match_value(argc, argv, &i, "-hostfile", &val) ||
+			   match_value(argc, argv, &i, "--machinefile", &val) ||
+			   match_value(argc, argv, &i, "-machinefile", &val) ||
+			   match_value(argc, argv, &i, "-f", &val)) {
+			if (!val || !*val)
+				goto missing;
+			o->hostfile = val;
+		} else if (match_value(argc, argv, &i, "--output-filename", &val) ||
+			   match_value(argc, argv, &i, "-output-filename", &val)) {
+			if (!val || !*val)
+				goto missing;
+			const char *q = strrchr(val, ':');
+			o->output_dir = val;
+			if (q && strcmp(q, ":nocopy") == 0) {
+				o->output_copy = false;
+				o->output_dir = own(o, strndup(val, (size_t)(q - val)));
+				if (!o->output_dir)
+					return -ENOMEM;
+			}
 		} else if (strcmp(a, "--profile") == 0) {
 			o->profile = "1";
 		} else if (strncmp(a, "--profile=", 10) == 0) {
 			if (a[10] == '\0')
 				return fail(err, errlen, "--profile= needs a file name");
 			o->profile = a + 10;
-		} else if (strcmp(a, "--report-bindings") == 0) {
+		} else if (strcmp(a, "--report-bindings") == 0 ||
+			   strcmp(a, "-report-bindings") == 0) {
 			o->report_bindings = true;
-		} else if (strcmp(a, "--tag-output") == 0) {
+		} else if (strcmp(a, "--tag-output") == 0 || strcmp(a, "-tag-output") == 0) {
 			o->tag_output = true;
 		} else if (strcmp(a, "--oversubscribe") == 0) {
 			o->oversubscribe = true;
@@ -169,17 +301,54 @@ missing:
 		return fail(err, errlen, "option '%s' needs a value", a);
 	}
 
-	if (i >= argc)
-		return fail(err, errlen, "no program given");
-	o->prog_argv = argv + i;
+	if (i >= argc || strcmp(argv[i], ":") == 0)
+		return fail(err, errlen, o->napps > 1 ? "no program after ':'"
+						      : "no program given");
+	int end = i;
+	while (end < argc && strcmp(argv[end], ":") != 0)
+		end++;
+	app->argv = calloc((size_t)(end - i + 1), sizeof(*app->argv));
+	if (!app->argv)
+		return -ENOMEM;
+	memcpy(app->argv, argv + i, (size_t)(end - i) * sizeof(*app->argv));
+	/* Without -n a program gets one rank (main.c may give a lone program
+	 * the slots of its host list instead). */
+	uint32_t n = app->nranks ? app->nranks : 1;
+	if ((uint64_t)o->nranks + n > SHM_MAX_MEMBERS)
+		return fail(err, errlen, "too many ranks (at most %d in all)", SHM_MAX_MEMBERS);
+	o->nranks += n;
+	if (end < argc) {
+		i = end + 1;
+		goto next_app;
+	}
+	o->prog_argv = o->apps[0].argv;
 	return 0;
 }
 
 void lnch_options_free(struct lnch_options *o)
 {
+	for (size_t k = 0; o->apps && k < o->napps; k++) {
+		free(o->apps[k].env);
+		free(o->apps[k].argv);
+	}
+	for (size_t k = 0; o->owned && k < o->nowned; k++)
+		free(o->owned[k]);
+	free(o->apps);
+	free(o->owned);
+	free(o->hosts);
 	free(o->env);
-	o->env = NULL;
-	o->nenv = 0;
+	memset(o, 0, sizeof(*o));
+}
+
+int lnch_options_env_timeout(struct lnch_options *o, const char *val,
+			     char *err, size_t errlen)
+{
+	if (o->timeout_s > 0 || !val || !*val)
+		return 0;
+	if (parse_seconds(val, &o->timeout_s) < 0)
+		return fail(err, errlen, "invalid MPIEXEC_TIMEOUT '%s' (seconds > 0)", val);
+	o->timeout_arg = val;
+	return 0;
 }
 
 int lnch_seg_config(uint32_t n, const char *ring_cells, const char *cell_size,

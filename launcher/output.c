@@ -8,6 +8,9 @@
  * A partial last line is written at EOF as it is; with --tag-output it gets
  * a newline so that the next tagged line starts at the left margin.
  *
+ * With --output-filename each stream is also (or, with :nocopy, only)
+ * written, untagged, to its file.
+ *
  * If the launcher's own output is gone (EPIPE, e.g. `| head`), that
  * stream's data is dropped and the job goes on: the ranks must not block
  * on a full pipe nobody reads.
@@ -49,6 +52,8 @@ int lnch_stream_init(struct lnch_stream *s, int fd, int out_fd, unsigned rank, b
 {
 	s->fd = fd;
 	s->out_fd = out_fd;
+	s->file_fd = -1;
+	s->to_terminal = true;
 	s->len = 0;
 	s->cap = START_CAP;
 	s->buf = malloc(s->cap);
@@ -77,6 +82,18 @@ size_t lnch_stream_space(struct lnch_stream *s)
 static void emit(struct lnch_stream *s, size_t n, bool add_newline)
 {
 	if (n == 0)
+		return;
+	for (size_t off = 0; s->file_fd >= 0 && off < n;) {
+		ssize_t w = write(s->file_fd, s->buf + off, n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			lnch_stream_close_file(s);  /* disk full: keep the job going */
+			break;
+		}
+		off += (size_t)w;
+	}
+	if (!s->to_terminal)
 		return;
 	if (s->taglen == 0) {
 		write_all(s->out_fd, s->buf, n);
@@ -141,4 +158,12 @@ void lnch_stream_close(struct lnch_stream *s)
 	if (s->fd >= 0)
 		close(s->fd);
 	s->fd = -1;
+	lnch_stream_close_file(s);
+}
+
+void lnch_stream_close_file(struct lnch_stream *s)
+{
+	if (s->file_fd >= 0)
+		close(s->file_fd);
+	s->file_fd = -1;
 }

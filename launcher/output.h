@@ -17,6 +17,8 @@ struct lnch_stream {
 	size_t len, cap;
 	char tag[16];      /* "[rank] " with --tag-output, else "" */
 	size_t taglen;
+	int file_fd;       /* --output-filename: a copy goes here, else -1 */
+	bool to_terminal;  /* write to out_fd (false with :nocopy) */
 };
 
 /* Set up a stream reading fd and writing to out_fd, tagged with the rank
@@ -30,7 +32,11 @@ size_t lnch_stream_space(struct lnch_stream *s);
 /* n bytes were read into buf + len: write out every complete line. */
 void lnch_stream_feed(struct lnch_stream *s, size_t n);
 
-/* EOF or error: write out the partial last line, close fd, free buf. */
+/* EOF or error: write out the partial last line, close fd and file_fd,
+ * free buf. */
 void lnch_stream_close(struct lnch_stream *s);
+
+/* Close file_fd only (a rank that could not be started). */
+void lnch_stream_close_file(struct lnch_stream *s);
 
 #endif

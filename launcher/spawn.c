@@ -11,8 +11,18 @@
  *     only the launcher, which then takes the job down in order;
  *   - undoes the launcher's signal mask and SIGPIPE disposition (both
  *     survive exec);
- *   - writes its pid into its control block and binds itself to its core,
- *     so the program's first instructions and first touches happen there.
+ *   - writes its pid into its control block, sets the variables that name
+ *     its rank (SHMPI_RANK and the Open MPI / MPICH ones) and its
+ *     program's -x/-env variables, enters its program's -wdir and binds
+ *     itself to its cores, so the program's first instructions and first
+ *     touches happen there.
+ *
+ * A rank's stdout is a pseudo-terminal (raw mode: no CR added, no echo),
+ * so the C library line-buffers it as on a terminal: each line reaches
+ * the launcher when it is printed, and a job killed by --timeout or a
+ * failure loses at most the rank's unfinished line instead of up to 4 KiB
+ * of block-buffered output.  stderr stays a pipe (it is unbuffered
+ * anyway).  Where no pty can be had (no /dev/ptmx), stdout is a pipe too.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -21,17 +31,75 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 #include "launcher/spawn.h"
+
+/* A pty pair for a rank's stdout: the master (the launcher reads it) and
+ * the slave (the rank's fd 1), both close-on-exec until the child's dup2.
+ * Returns 0 or -errno. */
+static int open_pty(int fds[2])
+{
+	struct termios tio;
+	int m = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+	int s;
+
+	if (m < 0)
+		return -errno;
+#ifdef TIOCGPTPEER
+	/* Linux 4.13: the peer without a path lookup (and its races). */
+	s = ioctl(m, TIOCGPTPEER, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	if (s < 0)
+#endif
+	{
+		char name[64];
+		if (unlockpt(m) < 0 || ptsname_r(m, name, sizeof(name)) != 0)
+			goto fail;
+		s = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+	}
+	if (s < 0)
+		goto fail;
+	/* Raw: what the rank writes arrives as it is ("\n", not "\r\n"). */
+	if (tcgetattr(s, &tio) == 0) {
+		cfmakeraw(&tio);
+		tcsetattr(s, TCSANOW, &tio);
+	}
+	fds[0] = m;
+	fds[1] = s;
+	return 0;
+fail:;
+	int e = -errno;
+	close(m);
+	return e;
+}
+
+/* Every rank: its numbers under the names of shmpi, Open MPI and MPICH
+ * (one node, so the local rank is the rank). */
+static void set_rank_env(uint32_t i, uint32_t app)
+{
+	static const char *const names[] = {
+		"SHMPI_RANK", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_LOCAL_RANK",
+		"OMPI_COMM_WORLD_NODE_RANK", "PMI_RANK", "MPI_LOCALRANKID",
+	};
+	char num[16];
+
+	snprintf(num, sizeof(num), "%u", i);
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		setenv(names[k], num, 1);
+	snprintf(num, sizeof(num), "%u", app);
+	setenv("SHMPI_APPNUM", num, 1);
+}
 
 static void child(struct lnch_job *job, uint32_t i, pid_t launcher, int in_fd,
 		  int out_fd, int err_fd)
 {
+	const struct lnch_app *app = &job->opt->apps[job->ranks[i].app];
 	sigset_t none;
-	char num[16];
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != launcher)
 		_exit(127);
@@ -46,20 +114,67 @@ static void child(struct lnch_job *job, uint32_t i, pid_t launcher, int in_fd,
 		_exit(127);
 
 	shm_seg_member(&job->seg, i)->pid = (int32_t)getpid();
-	snprintf(num, sizeof(num), "%u", i);
-	setenv("SHMPI_RANK", num, 1);
+	set_rank_env(i, job->ranks[i].app);
+	/* "-x VAR" alone needs nothing: the rank inherits our environment. */
+	for (size_t k = 0; k < app->nenv; k++) {
+		const char *eq = strchr(app->env[k], '=');
+		char name[256];
+		if (!eq || (size_t)(eq - app->env[k]) >= sizeof(name))
+			continue;
+		memcpy(name, app->env[k], (size_t)(eq - app->env[k]));
+		name[eq - app->env[k]] = '\0';
+		setenv(name, eq + 1, 1);
+	}
+	if (app->wdir && chdir(app->wdir) < 0) {
+		fprintf(stderr, "mpirun-shm: cannot enter '%s' for rank %u: %s\n", app->wdir, i,
+			strerror(errno));
+		_exit(127);
+	}
 
-	if (job->ranks[i].core >= 0) {
-		int err = lnch_topo_bind_self(job->topo, (unsigned)job->ranks[i].core);
+	if (job->ranks[i].set) {
+		int err = lnch_topo_bind_self(job->topo, job->ranks[i].set);
 		if (err < 0)
 			fprintf(stderr, "mpirun-shm: warning: rank %u not bound to core %d: %s\n",
 				i, job->ranks[i].core, strerror(-err));
 	}
 
-	execvp(job->opt->prog_argv[0], job->opt->prog_argv);
-	fprintf(stderr, "mpirun-shm: cannot execute '%s': %s\n",
-		job->opt->prog_argv[0], strerror(errno));
+	execvp(app->argv[0], app->argv);
+	fprintf(stderr, "mpirun-shm: cannot execute '%s': %s\n", app->argv[0], strerror(errno));
 	_exit(127);
+}
+
+/* mkdir -p for the parents of path (path itself is a file). */
+static int make_parents(char *path)
+{
+	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		int rc = mkdir(path, 0777);
+		*p = '/';
+		if (rc < 0 && errno != EEXIST)
+			return -errno;
+	}
+	return 0;
+}
+
+/* --output-filename DIR: DIR/1/rank.N/stdout and stderr, as Open MPI
+ * lays them out ("1" is the job). */
+static int open_output_files(struct lnch_job *job, uint32_t i)
+{
+	struct lnch_stream *s[2] = { &job->ranks[i].out, &job->ranks[i].err };
+	static const char *const name[2] = { "stdout", "stderr" };
+	char path[4096];
+
+	for (int k = 0; k < 2; k++) {
+		snprintf(path, sizeof(path), "%s/1/rank.%u/%s", job->opt->output_dir, i, name[k]);
+		int e = make_parents(path);
+		if (e < 0)
+			return e;
+		s[k]->file_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		if (s[k]->file_fd < 0)
+			return -errno;
+		s[k]->to_terminal = job->opt->output_copy;
+	}
+	return 0;
 }
 
 int lnch_spawn_rank(struct lnch_job *job, uint32_t i, bool forward_stdin)
@@ -69,7 +184,7 @@ int lnch_spawn_rank(struct lnch_job *job, uint32_t i, bool forward_stdin)
 	pid_t launcher = getpid();
 	int e;
 
-	if (pipe2(out, O_CLOEXEC) < 0)
+	if (open_pty(out) < 0 && pipe2(out, O_CLOEXEC) < 0)
 		return -errno;
 	if (pipe2(err, O_CLOEXEC) < 0) {
 		e = -errno;
@@ -80,11 +195,14 @@ int lnch_spawn_rank(struct lnch_job *job, uint32_t i, bool forward_stdin)
 		goto fail_err;
 	}
 	r->out.buf = r->err.buf = NULL;
+	r->out.file_fd = r->err.file_fd = -1;
 	if (lnch_stream_init(&r->out, out[0], 1, i, job->opt->tag_output) < 0 ||
 	    lnch_stream_init(&r->err, err[0], 2, i, job->opt->tag_output) < 0) {
 		e = -ENOMEM;
 		goto fail_streams;
 	}
+	if (job->opt->output_dir && (e = open_output_files(job, i)) < 0)
+		goto fail_streams;
 
 	pid_t pid = fork();
 	if (pid < 0) {
@@ -124,7 +242,10 @@ int lnch_spawn_rank(struct lnch_job *job, uint32_t i, bool forward_stdin)
 fail_streams:
 	free(r->out.buf);
 	free(r->err.buf);
+	lnch_stream_close_file(&r->out);
+	lnch_stream_close_file(&r->err);
 	r->out.buf = r->err.buf = NULL;
+	r->out.file_fd = r->err.file_fd = -1;
 	if (in[0] >= 0) {
 		close(in[0]);
 		close(in[1]);

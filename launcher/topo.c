@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <numaif.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include "launcher/topo.h"
 #include "shm/segment.h"
 
@@ -40,29 +41,150 @@ void lnch_topo_free(struct lnch_topo *t)
 	hwloc_topology_destroy(t->topo);
 }
 
-unsigned lnch_topo_core(const struct lnch_topo *t, uint32_t rank)
+static hwloc_obj_type_t map_type(enum lnch_map map)
 {
-	return rank % t->ncores;
+	switch (map) {
+	case LNCH_MAP_SOCKET: return HWLOC_OBJ_PACKAGE;
+	case LNCH_MAP_NUMA: return HWLOC_OBJ_NUMANODE;
+	case LNCH_MAP_L3: return HWLOC_OBJ_L3CACHE;
+	default: return HWLOC_OBJ_MACHINE;
+	}
 }
 
-int lnch_topo_bind_self(const struct lnch_topo *t, unsigned core)
+/* The object of `type` whose cpuset holds all of core's, or NULL. */
+static hwloc_obj_t covering(const struct lnch_topo *t, hwloc_obj_type_t type, hwloc_obj_t core)
 {
-	hwloc_obj_t o = hwloc_get_obj_by_type(t->topo, t->unit, core);
-	if (!o)
-		return -EINVAL;
-	if (hwloc_set_cpubind(t->topo, o->cpuset, HWLOC_CPUBIND_PROCESS) < 0)
+	int n = hwloc_get_nbobjs_by_type(t->topo, type);
+	for (int k = 0; k < n; k++) {
+		hwloc_obj_t o = hwloc_get_obj_by_type(t->topo, type, (unsigned)k);
+		if (o->cpuset && hwloc_bitmap_isincluded(core->cpuset, o->cpuset))
+			return o;
+	}
+	return NULL;
+}
+
+int lnch_topo_plan(const struct lnch_topo *t, enum lnch_map map, uint32_t pe,
+		   enum lnch_bind bind, uint32_t n, struct lnch_place *place)
+{
+	hwloc_obj_type_t type = map_type(map);
+	int ndom = type == HWLOC_OBJ_MACHINE ? 1 : hwloc_get_nbobjs_by_type(t->topo, type);
+	unsigned *cores = calloc(t->ncores, sizeof(*cores));  /* by domain */
+	unsigned *start = calloc((size_t)(ndom > 0 ? ndom : 1) + 1, sizeof(*start));
+	int rc = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		place[i].core = -1;
+		place[i].set = NULL;
+	}
+	if (!cores || !start) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	if (ndom <= 0)
+		ndom = 1;
+	if (bind == LNCH_BIND_DEFAULT)
+		bind = (uint64_t)n * pe <= t->ncores ? LNCH_BIND_CORE : LNCH_BIND_NONE;
+	if (bind == LNCH_BIND_NONE)
+		goto out;
+
+	/* The cores of each domain, domain after domain; a core outside every
+	 * domain (none reported) goes to domain 0. */
+	unsigned fill = 0;
+	for (int d = 0; d < ndom; d++) {
+		hwloc_obj_t dom = ndom > 1 ? hwloc_get_obj_by_type(t->topo, type, (unsigned)d) : NULL;
+		start[d] = fill;
+		for (unsigned c = 0; c < t->ncores; c++) {
+			hwloc_obj_t core = hwloc_get_obj_by_type(t->topo, t->unit, c);
+			bool in = !dom || !dom->cpuset ||
+				  hwloc_bitmap_isincluded(core->cpuset, dom->cpuset);
+			if (in && fill < t->ncores)
+				cores[fill++] = c;
+		}
+	}
+	start[ndom] = fill;
+	if (fill == 0)
+		goto out;  /* no core found: nothing to bind to */
+
+	for (uint32_t i = 0; i < n; i++) {
+		unsigned d = i % (unsigned)ndom, j = i / (unsigned)ndom;
+		unsigned m = start[d + 1] - start[d];
+		while (m == 0) {  /* an empty domain: take the next one */
+			d = (d + 1) % (unsigned)ndom;
+			m = start[d + 1] - start[d];
+		}
+		place[i].set = hwloc_bitmap_alloc();
+		if (!place[i].set) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		for (unsigned k = 0; k < pe; k++) {
+			unsigned c = cores[start[d] + (unsigned)(((uint64_t)j * pe + k) % m)];
+			hwloc_obj_t core = hwloc_get_obj_by_type(t->topo, t->unit, c);
+			if (k == 0)
+				place[i].core = (int)c;
+			hwloc_obj_t o = core;
+			if (bind == LNCH_BIND_SOCKET)
+				o = covering(t, HWLOC_OBJ_PACKAGE, core);
+			else if (bind == LNCH_BIND_NUMA)
+				o = covering(t, HWLOC_OBJ_NUMANODE, core);
+			hwloc_bitmap_or(place[i].set, place[i].set, (o ? o : core)->cpuset);
+		}
+	}
+out:
+	free(cores);
+	free(start);
+	return rc;
+}
+
+void lnch_topo_unplace(uint32_t n, struct lnch_place *place)
+{
+	for (uint32_t i = 0; place && i < n; i++) {
+		if (place[i].set)
+			hwloc_bitmap_free(place[i].set);
+		place[i].set = NULL;
+	}
+}
+
+int lnch_topo_bind_self(const struct lnch_topo *t, hwloc_const_bitmap_t set)
+{
+	if (hwloc_set_cpubind(t->topo, set, HWLOC_CPUBIND_PROCESS) < 0)
 		return -errno;
 	return 0;
 }
 
-void lnch_topo_describe(const struct lnch_topo *t, unsigned core, char *buf, size_t len)
+/* Name set by the core it equals, or (domain) the NUMA node or package it
+ * equals, else by the cores it covers. */
+void lnch_topo_describe(const struct lnch_topo *t, hwloc_const_bitmap_t set, bool domain,
+			char *buf, size_t len)
 {
-	hwloc_obj_t o = hwloc_get_obj_by_type(t->topo, t->unit, core);
+	static const struct { hwloc_obj_type_t type; const char *name; } kinds[] = {
+		{ HWLOC_OBJ_CORE, "core" }, { HWLOC_OBJ_PU, "PU" },
+		{ HWLOC_OBJ_NUMANODE, "NUMA node" }, { HWLOC_OBJ_PACKAGE, "package" },
+	};
 	char pus[128] = "?";
-	if (o)
-		hwloc_bitmap_list_snprintf(pus, sizeof(pus), o->cpuset);
-	snprintf(buf, len, "%s %u (PUs %s)", t->unit == HWLOC_OBJ_CORE ? "core" : "PU",
-		 core, pus);
+	hwloc_bitmap_list_snprintf(pus, sizeof(pus), set);
+
+	for (size_t k = 0; k < (domain ? 4 : 2); k++) {
+		int n = hwloc_get_nbobjs_by_type(t->topo, kinds[k].type);
+		for (int i = 0; i < n; i++) {
+			hwloc_obj_t o = hwloc_get_obj_by_type(t->topo, kinds[k].type, (unsigned)i);
+			if (o->cpuset && hwloc_bitmap_isequal(o->cpuset, set)) {
+				snprintf(buf, len, "%s %d (PUs %s)", kinds[k].name, i, pus);
+				return;
+			}
+		}
+	}
+	size_t o = (size_t)snprintf(buf, len, "%ss", t->unit == HWLOC_OBJ_CORE ? "core" : "PU");
+	char sep = ' ';
+	for (unsigned c = 0; c < t->ncores && o < len; c++) {
+		hwloc_obj_t core = hwloc_get_obj_by_type(t->topo, t->unit, c);
+		if (core && hwloc_bitmap_isincluded(core->cpuset, set)) {
+			o += (size_t)snprintf(buf + o, len - o, "%c%u", sep, c);
+			sep = ',';
+		}
+	}
+	if (o < len)
+		snprintf(buf + o, len - o, " (PUs %s)", pus);
 }
 
 int lnch_topo_place_rings(const struct lnch_topo *t, const struct shm_seg *seg,

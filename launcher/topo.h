@@ -11,6 +11,7 @@
 #include <hwloc.h>
 
 struct shm_seg;
+#include "launcher/options.h"
 
 struct lnch_topo {
 	hwloc_topology_t topo;
@@ -23,15 +24,34 @@ struct lnch_topo {
 int lnch_topo_load(struct lnch_topo *t) __attribute__((warn_unused_result));
 void lnch_topo_free(struct lnch_topo *t);
 
-/* The core rank i runs on when binding: ranks wrap around the cores. */
-unsigned lnch_topo_core(const struct lnch_topo *t, uint32_t rank);
+/* Where one rank runs: `core` is its first core (-1: not bound) and `set`
+ * the PUs it is bound to (NULL: not bound). */
+struct lnch_place {
+	int core;
+	hwloc_bitmap_t set;
+};
 
-/* Bind the calling process (a freshly forked rank) to core `core`.
+/* Place n ranks: deal them round-robin to the domains of `map` (core: in
+ * order), each taking `pe` consecutive cores of its domain (wrapping when a
+ * domain is full), and bind each to its cores, or to the package or NUMA
+ * node of its first core, as `bind` says (LNCH_BIND_DEFAULT: its cores
+ * when n * pe <= cores, else not bound).  A domain type the machine does
+ * not report (no L3) counts as one domain.  Fills place[0..n).  Returns 0
+ * or -ENOMEM (release with lnch_topo_unplace either way). */
+int lnch_topo_plan(const struct lnch_topo *t, enum lnch_map map, uint32_t pe,
+		   enum lnch_bind bind, uint32_t n, struct lnch_place *place)
+	__attribute__((warn_unused_result));
+void lnch_topo_unplace(uint32_t n, struct lnch_place *place);
+
+/* Bind the calling process (a freshly forked rank) to set.
  * Returns 0 or -errno. */
-int lnch_topo_bind_self(const struct lnch_topo *t, unsigned core);
+int lnch_topo_bind_self(const struct lnch_topo *t, hwloc_const_bitmap_t set);
 
-/* "core 1 (PUs 1,3)" into buf. */
-void lnch_topo_describe(const struct lnch_topo *t, unsigned core, char *buf, size_t len);
+/* "core 1 (PUs 1,3)", "cores 0,1 (PUs 0-1)" or, when the binding is to a
+ * domain, "package 0 (PUs 0-7)" or "NUMA node 1 (PUs 8-15)" into buf: what
+ * set covers. */
+void lnch_topo_describe(const struct lnch_topo *t, hwloc_const_bitmap_t set, bool domain,
+			char *buf, size_t len);
 
 /* On a machine with several NUMA nodes, ask that the inbound rings of each
  * rank (all rings with that rank as receiver) live on the node of the core

@@ -19,10 +19,17 @@ libshmpi_prof_la_SOURCES = \
 	perf/prof/wrap_icoll.c \
 	perf/prof/wrap_comm.c \
 	perf/prof/wrap_shmpi.c
-libshmpi_prof_la_LIBADD = libshmpi.la
+# Linked with libshmpi (it must load it when preloaded into a program that
+# does not, such as a shell or the launcher), but past libtool: with a
+# libtool dependency on the uninstalled libshmpi.la, libtool relinks at
+# install time, which fails for `make install prefix=DIR` ("cannot install
+# ... to a directory not ending in ...").  Installed, both libraries lie in
+# libdir, which $ORIGIN names.
+EXTRA_libshmpi_prof_la_DEPENDENCIES = libshmpi.la
 libshmpi_prof_la_LDFLAGS = -version-info 0:0:0 \
+	-Wl,-L$(top_builddir)/.libs -Wl,--no-as-needed -Wl,-lshmpi -Wl,-rpath,'$$ORIGIN' \
 	-Wl,--version-script=$(top_srcdir)/perf/prof/libshmpi-prof.map
-EXTRA_libshmpi_prof_la_DEPENDENCIES = perf/prof/libshmpi-prof.map
+EXTRA_libshmpi_prof_la_DEPENDENCIES += perf/prof/libshmpi-prof.map
 EXTRA_DIST += perf/prof/libshmpi-prof.map
 
 # the SVG renderer, installed as $(pkglibexecdir)/render
@@ -75,5 +82,5 @@ PROF_TESTS = \
 	tests/prof/launcher_profile.sh
 TESTS += $(PROF_TESTS)
 EXTRA_DIST += $(PROF_TESTS) tests/prof/lib.sh tests/prof/check_report.py
-CLEANFILES += $(PROF_TEST_PROGS) tests/prof/*.json tests/prof/*.svg tests/prof/*.err \
+CLEANFILES += $(PROF_TEST_PROGS) tests/prof/.build.lock tests/prof/*.json tests/prof/*.svg tests/prof/*.err \
 	tests/prof/*.build.log

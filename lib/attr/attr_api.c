@@ -16,6 +16,7 @@
  * value cast to MPI_Comm (docs/handles.md).
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include "lib/attr/attr.h"
 #include "lib/comm/comm.h"
 #include "lib/datatype/datatype.h"
@@ -50,7 +51,14 @@ static int predefined_get(int keyval, void **val, int *flag)
 		attr_universe_size = mpii_g.size;
 		p = &attr_universe_size;
 		break;
-	case MPI_APPNUM: p = &attr_appnum; break;
+	case MPI_APPNUM: {
+		/* Which program of an MPMD launch (`-n 1 a : -n 2 b`) this rank
+		 * runs: the launcher's SHMPI_APPNUM, 0 for a singleton. */
+		const char *s = getenv("SHMPI_APPNUM");
+		attr_appnum = s ? atoi(s) : 0;
+		p = &attr_appnum;
+		break;
+	}
 	case MPI_LASTUSEDCODE:
 		attr_lastusedcode = mpii_errcode_lastused();
 		p = &attr_lastusedcode;

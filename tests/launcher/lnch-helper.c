@@ -14,6 +14,10 @@
  *   noinit R              like MPI_Init without MPI_Finalize on rank R
  *   abort R CODE          like MPI_Abort(CODE) on rank R
  *   finalize              every rank goes RUNNING then DONE and exits 0
+ *   tick                  every rank prints "R tick K" (printf, no fflush)
+ *                         every 50 ms until killed; "R tty" first when
+ *                         its stdout is a terminal
+ *   cwd                   every rank prints "R cwd DIR"
  * Rank and size come from SHMPI_RANK and SHMPI_SIZE; the states are written
  * into the segment named by SHMPI_SEG_FD, as lib/ would.
  */
@@ -135,6 +139,18 @@ int main(int argc, char **argv)
 		shm_store_relaxed(&m->exit_code, atoi(argv[4]));
 		shm_store_release(&m->state, SHM_MEMBER_ABORTED);
 		return atoi(argv[4]);
+	} else if (strcmp(mode, "tick") == 0) {
+		if (isatty(1))
+			printf("%d tty\n", rank);
+		for (int k = 0; k < 600; k++) {
+			printf("%d tick %d\n", rank, k);
+			nap(50);
+		}
+		return 99;
+	} else if (strcmp(mode, "cwd") == 0) {
+		char dir[4096];
+		printf("%d cwd %s\n", rank, getcwd(dir, sizeof(dir)) ? dir : "?");
+		return 0;
 	} else if (strcmp(mode, "finalize") == 0) {
 		struct shm_member *m = member();
 		shm_store_release(&m->state, SHM_MEMBER_RUNNING);

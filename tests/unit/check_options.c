@@ -10,6 +10,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "launcher/hosts.h"
 #include "launcher/options.h"
 #include "launcher/report.h"
 #include "shm/segment.h"
@@ -65,9 +67,11 @@ START_TEST(all_options)
 	ck_assert(o.report_bindings && o.tag_output && o.oversubscribe);
 	ck_assert(o.timeout_s == 2.5);
 	ck_assert_str_eq(o.timeout_arg, "2.5");
-	ck_assert_uint_eq(o.nenv, 2);
-	ck_assert_str_eq(o.env[0], "A=1");
-	ck_assert_str_eq(o.env[1], "B");
+	ck_assert_uint_eq(o.nenv, 0);
+	ck_assert_uint_eq(o.napps, 1);
+	ck_assert_uint_eq(o.apps[0].nenv, 2);
+	ck_assert_str_eq(o.apps[0].env[0], "A=1");
+	ck_assert_str_eq(o.apps[0].env[1], "B");
 	ck_assert_str_eq(o.profile, "p.txt");
 	ck_assert_str_eq(o.prog_argv[0], "prog");
 	ck_assert_str_eq(o.prog_argv[1], "arg");
@@ -99,6 +103,99 @@ START_TEST(program_options_are_the_programs)
 }
 END_TEST
 
+START_TEST(mpmd)
+{
+	ck_assert_int_eq(parse("-genv", "G", "1", "-n", "1", "-x", "A=1", "-wdir", "/tmp", "a", "x",
+			       ":", "-c", "2", "-env", "B", "two words", "--map-by",
+			       "socket:PE=2", "b", ":", "c", NULL), 0);
+	ck_assert_uint_eq(o.napps, 3);
+	ck_assert_uint_eq(o.nranks, 4);
+	ck_assert_uint_eq(o.apps[0].nranks, 1);
+	ck_assert_uint_eq(o.apps[1].nranks, 2);
+	ck_assert_uint_eq(o.apps[2].nranks, 0);  /* not given: one rank */
+	ck_assert_str_eq(o.apps[0].argv[0], "a");
+	ck_assert_str_eq(o.apps[0].argv[1], "x");
+	ck_assert_ptr_null(o.apps[0].argv[2]);
+	ck_assert_str_eq(o.apps[0].wdir, "/tmp");
+	ck_assert_ptr_null(o.apps[1].wdir);
+	ck_assert_str_eq(o.apps[0].env[0], "A=1");
+	ck_assert_str_eq(o.apps[1].env[0], "B=two words");
+	ck_assert_uint_eq(o.apps[2].nenv, 0);
+	ck_assert_uint_eq(o.nenv, 1);
+	ck_assert_str_eq(o.env[0], "G=1");
+	ck_assert_int_eq(o.map, LNCH_MAP_SOCKET);
+	ck_assert_uint_eq(o.pe, 2);
+	ck_assert_str_eq(o.apps[2].argv[0], "c");
+	ck_assert_ptr_eq(o.prog_argv, o.apps[0].argv);
+
+	ck_assert_int_eq(parse("-n", "1", "a", ":", NULL), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "after ':'"));
+	ck_assert_int_eq(parse("-n", "4000", "a", ":", "-n", "97", "b", NULL), -EINVAL);
+}
+END_TEST
+
+START_TEST(job_options)
+{
+	ck_assert_int_eq(parse("--bind-to", "numa", "--map-by", "l3cache", "-H", "localhost:2",
+			       "--hostfile", "hf", "--output-filename", "out:nocopy",
+			       "--wd", "d", "p", NULL), 0);
+	ck_assert_int_eq(o.bind, LNCH_BIND_NUMA);
+	ck_assert_int_eq(o.map, LNCH_MAP_L3);
+	ck_assert_uint_eq(o.pe, 1);
+	ck_assert_uint_eq(o.nhosts, 1);
+	ck_assert_str_eq(o.hosts[0], "localhost:2");
+	ck_assert_str_eq(o.hostfile, "hf");
+	ck_assert_str_eq(o.output_dir, "out");
+	ck_assert(!o.output_copy);
+	ck_assert_str_eq(o.apps[0].wdir, "d");
+	ck_assert_int_eq(parse("--bind-to=socket", "--output-filename=o", "p", NULL), 0);
+	ck_assert_int_eq(o.bind, LNCH_BIND_SOCKET);
+	ck_assert(o.output_copy);
+
+	/* MPIEXEC_TIMEOUT only when --timeout is not given. */
+	ck_assert_int_eq(parse("p", NULL), 0);
+	ck_assert_int_eq(lnch_options_env_timeout(&o, "3", err, sizeof(err)), 0);
+	ck_assert(o.timeout_s == 3);
+	ck_assert_int_eq(parse("--timeout", "1", "p", NULL), 0);
+	ck_assert_int_eq(lnch_options_env_timeout(&o, "3", err, sizeof(err)), 0);
+	ck_assert(o.timeout_s == 1);
+	ck_assert_int_eq(parse("p", NULL), 0);
+	ck_assert_int_eq(lnch_options_env_timeout(&o, "soon", err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "MPIEXEC_TIMEOUT"));
+}
+END_TEST
+
+START_TEST(hosts)
+{
+	uint32_t slots;
+
+	ck_assert_int_eq(parse("-H", "localhost:2,node7", "-H", "node7.example.org:3", "p", NULL), 0);
+	ck_assert_int_eq(lnch_hosts_check(&o, "node7.example.org", &slots, err, sizeof(err)), 0);
+	ck_assert_uint_eq(slots, 6);
+	ck_assert_int_eq(lnch_hosts_check(&o, "node7", &slots, err, sizeof(err)), 0);
+	ck_assert_int_eq(parse("-H", "localhost,node8", "p", NULL), 0);
+	ck_assert_int_eq(lnch_hosts_check(&o, "node7", &slots, err, sizeof(err)), -EXDEV);
+	ck_assert_str_eq(err, "node8");
+	ck_assert_int_eq(parse("-H", "localhost:x", "p", NULL), 0);
+	ck_assert_int_eq(lnch_hosts_check(&o, "node7", &slots, err, sizeof(err)), -EINVAL);
+
+	char path[] = "/tmp/check_options_hf.XXXXXX";
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	static const char text[] = "# cluster\nlocalhost slots=4 max_slots=8\n\nnode7:2\n";
+	ck_assert_int_eq(write(fd, text, sizeof(text) - 1), (ssize_t)sizeof(text) - 1);
+	close(fd);
+	ck_assert_int_eq(parse("--hostfile", path, "p", NULL), 0);
+	ck_assert_int_eq(lnch_hosts_check(&o, "node7", &slots, err, sizeof(err)), 0);
+	ck_assert_uint_eq(slots, 6);
+	ck_assert_int_eq(lnch_hosts_check(&o, "node9", &slots, err, sizeof(err)), -EXDEV);
+	ck_assert_str_eq(err, "node7");
+	unlink(path);
+	ck_assert_int_eq(parse("-f", path, "p", NULL), 0);
+	ck_assert_int_eq(lnch_hosts_check(&o, "node7", &slots, err, sizeof(err)), -EINVAL);
+}
+END_TEST
+
 START_TEST(help_and_version)
 {
 	ck_assert_int_eq(parse("--help", NULL), 0);
@@ -112,7 +209,9 @@ START_TEST(errors)
 {
 	static const char *bad[][3] = {
 		{ "-n", NULL }, { "-n", "0" }, { "-n", "-1" }, { "-n", "2x" },
-		{ "-n", "4097" }, { "--bind-to", "socket" }, { "--bind-to", NULL },
+		{ "-n", "4097" }, { "--bind-to", "board" }, { "--bind-to", NULL },
+		{ "--map-by", "node" }, { "--map-by", "core:PE=0" }, { "--map-by", "socket:X=2" },
+		{ "-c", "0" }, { "-wdir", NULL }, { "-H", NULL }, { "-env", "1A" },
 		{ "--timeout", "0" }, { "--timeout", "-3" }, { "--timeout", "nan" },
 		{ "--timeout", "1s" }, { "-x", "=v" }, { "-x", "1A" }, { "-x", "A-B=1" },
 		{ "--profile=", "prog" }, { "--bogus", "prog" }, { "-n4", "prog" },
@@ -198,6 +297,9 @@ static Suite *launcher_suite(void)
 	tcase_add_test(tc, all_options);
 	tcase_add_test(tc, equals_forms);
 	tcase_add_test(tc, program_options_are_the_programs);
+	tcase_add_test(tc, mpmd);
+	tcase_add_test(tc, job_options);
+	tcase_add_test(tc, hosts);
 	tcase_add_test(tc, help_and_version);
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, seg_config);
