@@ -22,7 +22,7 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 2u /* 2: shm_member.numa_node */
+#define SHM_SEG_VERSION 3u /* 2: shm_member.numa_node; 3: blocked */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -74,6 +74,10 @@ struct shm_member {
 	 * once by the member before it sends anything, so a reader that heard
 	 * from it (a barrier, a message) sees the value. */
 	int32_t numa_node;
+	/* Non-zero while a thread of the member is blocked in a wait past its
+	 * spin; heartbeat counts such waits that ended.  The launcher's
+	 * --deadlock-timeout: every member blocked, no heartbeat moving. */
+	_Atomic uint32_t blocked;
 	/* Doorbell: a futex word bumped by whoever wants the member awake. */
 	shm_cacheline_aligned _Atomic uint32_t doorbell;
 	_Atomic uint32_t sleepers;      /* threads of the member asleep on it */
