@@ -64,8 +64,8 @@ const char *shm_config_accepted(const struct shm_config_var *v, char *buf, size_
 			 range, extra);
 		break;
 	case SHM_CONFIG_INT:
-		snprintf(buf, len, "an integer in %s%s%s", range, extra,
-			 v->flags & SHM_CONFIG_AUTO ? ", or auto" : "");
+		snprintf(buf, len, "an integer in %s%s%s%s%s", range, *v->unit ? " " : "", v->unit,
+			 extra, v->flags & SHM_CONFIG_AUTO ? ", or auto" : "");
 		break;
 	case SHM_CONFIG_DURATION:
 		snprintf(buf, len, "a duration in %s %s, with an optional suffix ns, us, ms or s",
