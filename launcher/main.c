@@ -25,6 +25,7 @@
 #include "launcher/options.h"
 #include "launcher/profile.h"
 #include "launcher/spawn.h"
+#include "shm/config.h"
 
 #define EXIT_USAGE 2
 #define EXIT_LAUNCH 1   /* the launcher itself could not start the job */
@@ -59,6 +60,7 @@ static const char usage[] =
 	"      --oversubscribe  accepted; more ranks than cores always works\n"
 	"      --profile[=FILE] profile MPI calls (SHMPI_PROFILE in the ranks)\n"
 	"  -h, --help           show this help\n"
+	"      --help-config    list the SHMPI_* variables with their values here\n"
 	"  -V, --version        show the version\n"
 	"\n"
 	"The exit status is 0 when every rank exits 0; otherwise that of the first\n"
@@ -206,6 +208,11 @@ int main(int argc, char **argv)
 		lnch_options_free(&opt);
 		return EXIT_USAGE;
 	}
+	if (opt.action == LNCH_HELP_CONFIG) {
+		shm_config_print(stdout);
+		lnch_options_free(&opt);
+		return 0;
+	}
 	if (opt.action != LNCH_RUN) {
 		fputs(opt.action == LNCH_HELP ? usage : "mpirun-shm (" PACKAGE_NAME ") " PACKAGE_VERSION "\n",
 		      stdout);
@@ -223,8 +230,9 @@ int main(int argc, char **argv)
 		lnch_options_free(&opt);
 		return EXIT_USAGE;
 	}
-	if (lnch_seg_config(opt.nranks, getenv("SHMPI_RING_CELLS"), getenv("SHMPI_CELL_SIZE"),
-			    getenv("SHMPI_ARENA_MB"), &cfg, err, sizeof(err)) < 0) {
+	if (lnch_seg_config(opt.nranks, shm_config_env("SHMPI_RING_CELLS"),
+			    shm_config_env("SHMPI_CELL_SIZE"), shm_config_env("SHMPI_ARENA_MB"),
+			    &cfg, err, sizeof(err)) < 0) {
 		fprintf(stderr, "mpirun-shm: %s\n", err);
 		lnch_options_free(&opt);
 		return EXIT_USAGE;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <strings.h>
 #include "launcher/options.h"
+#include "shm/config.h"
 #include "shm/segment.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -290,6 +291,9 @@ next_app:
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			o->action = LNCH_HELP;
 			return 0;
+		} else if (strcmp(a, "--help-config") == 0) {
+			o->action = LNCH_HELP_CONFIG;
+			return 0;
 		} else if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
 			o->action = LNCH_VERSION;
 			return 0;
@@ -351,34 +355,33 @@ int lnch_options_env_timeout(struct lnch_options *o, const char *val,
 	return 0;
 }
 
+/* One segment setting through the configuration table's parser: 0 and
+ * *out untouched when s is unset or empty, else the parsed value or
+ * -EINVAL with the parser's reason. */
+static int seg_setting(const char *name, const char *s, int64_t *out, char *err, size_t errlen)
+{
+	if (!s || !*s)
+		return 0;
+	return shm_config_parse(shm_config_find(name), s, out, err, errlen);
+}
+
 int lnch_seg_config(uint32_t n, const char *ring_cells, const char *cell_size,
 		    const char *arena_mb, struct shm_seg_config *cfg,
 		    char *err, size_t errlen)
 {
-	uint32_t v;
+	int64_t cells, size, mb;
 
 	shm_seg_default_config(n, cfg);
-	if (ring_cells && *ring_cells) {
-		if (parse_u32(ring_cells, 2, 1u << 20, &v) < 0 || (v & (v - 1)))
-			return fail(err, errlen,
-				    "SHMPI_RING_CELLS='%s' is not a power of two in 2..%u",
-				    ring_cells, 1u << 20);
-		cfg->ring_cells = v;
-	}
-	if (cell_size && *cell_size) {
-		if (parse_u32(cell_size, 128, 1u << 24, &v) < 0 || v % 64)
-			return fail(err, errlen,
-				    "SHMPI_CELL_SIZE='%s' is not a multiple of 64 in 128..%u",
-				    cell_size, 1u << 24);
-		cfg->cell_size = v;
-	}
-	if (arena_mb && *arena_mb) {
-		if (parse_u32(arena_mb, 1, 1u << 20, &v) < 0)
-			return fail(err, errlen,
-				    "SHMPI_ARENA_MB='%s' is not a number in 1..%u",
-				    arena_mb, 1u << 20);
-		cfg->arena_size = (uint64_t)v << 20;
-	}
+	cells = cfg->ring_cells;
+	size = cfg->cell_size;
+	mb = (int64_t)(cfg->arena_size >> 20);
+	if (seg_setting("SHMPI_RING_CELLS", ring_cells, &cells, err, errlen) < 0 ||
+	    seg_setting("SHMPI_CELL_SIZE", cell_size, &size, err, errlen) < 0 ||
+	    seg_setting("SHMPI_ARENA_MB", arena_mb, &mb, err, errlen) < 0)
+		return -EINVAL;
+	cfg->ring_cells = (uint32_t)cells;
+	cfg->cell_size = (uint32_t)size;
+	cfg->arena_size = (uint64_t)mb << 20;
 	/* Each value may be in range while their product is not: n^2 rings of
 	 * ring_cells x cell_size plus the arena must fit in 64 bits. */
 	const char *why = shm_seg_config_problem(n, cfg);

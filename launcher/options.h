@@ -44,6 +44,7 @@ enum lnch_action {
 	LNCH_RUN = 0,
 	LNCH_HELP,
 	LNCH_VERSION,
+	LNCH_HELP_CONFIG,  /* --help-config: print the SHMPI_* table (shm/config.h) */
 };
 
 struct lnch_options {

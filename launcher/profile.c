@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "launcher/profile.h"
+#include "shm/config.h"
 
 /* The program's path as execvp would find it; NULL if not found. */
 static char *find_program(const char *name)
@@ -66,7 +67,7 @@ static int needs_shared_libshmpi(const char *prog)
 /* libshmpi-prof.so beside the launcher, or NULL. */
 static char *find_profiler(void)
 {
-	const char *env = getenv("SHMPI_PROFILE_LIB");
+	const char *env = shm_config_get_string("SHMPI_PROFILE_LIB");
 	if (env && *env)
 		return strdup(env);
 	char exe[PATH_MAX];

@@ -9,3 +9,6 @@ libshm_la_SOURCES = \
 libshm_la_CFLAGS = $(AM_CFLAGS) -fPIC
 # process-shared mutex and condition variable (issue 7)
 libshm_la_SOURCES += shm/mutex.h shm/mutex.c shm/cond.h shm/cond.c
+# the configuration table and its parser (issue 13): lib/ and the launcher read
+# every SHMPI_* variable through it
+libshm_la_SOURCES += shm/config.h shm/config.c shm/config_table.c

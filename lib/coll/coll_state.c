@@ -13,9 +13,12 @@
 #include <strings.h>
 #include "lib/coll/coll.h"
 #include "lib/comm/comm.h"
+#include "shm/config.h"
 
 struct mpii_coll_config mpii_coll_cfg;
 
+/* The algorithm an SHMPI_COLL_<NAME> variable forces; the table
+ * (shm/config_table.c) lists which names each variable accepts. */
 static int alg_from_env(const char *name)
 {
 	static const struct { const char *s; int alg; } names[] = {
@@ -23,27 +26,16 @@ static int alg_from_env(const char *name)
 		{ "ring", MPII_ALG_RING }, { "binomial", MPII_ALG_BINOMIAL },
 		{ "linear", MPII_ALG_LINEAR }, { "auto", MPII_ALG_AUTO },
 	};
-	const char *v = getenv(name);
-	if (!v)
-		return MPII_ALG_AUTO;
+	const char *v = shm_config_find(name)->choices[shm_config_get(name)];
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (!strcasecmp(v, names[i].s))
 			return names[i].alg;
 	return MPII_ALG_AUTO;
 }
 
-static size_t size_from_env(const char *name, size_t dflt)
+static size_t size_from_env(const char *name)
 {
-	const char *v = getenv(name);
-	if (!v || !*v)
-		return dflt;
-	char *end;
-	unsigned long long x = strtoull(v, &end, 0);
-	if (*end == 'k' || *end == 'K')
-		x <<= 10;
-	else if (*end == 'm' || *end == 'M')
-		x <<= 20;
-	return (size_t)x;
+	return (size_t)shm_config_get(name);
 }
 
 void mpii_coll_config_init(void)
@@ -54,17 +46,14 @@ void mpii_coll_config_init(void)
 	mpii_coll_cfg.bcast = alg_from_env("SHMPI_COLL_BCAST");
 	mpii_coll_cfg.reduce = alg_from_env("SHMPI_COLL_REDUCE");
 	mpii_coll_cfg.allreduce = alg_from_env("SHMPI_COLL_ALLREDUCE");
-	mpii_coll_cfg.shm_slot = size_from_env("SHMPI_COLL_SHM_SLOT", 4096);
-	if (mpii_coll_cfg.shm_slot < 64)
-		mpii_coll_cfg.shm_slot = 64;
-	mpii_coll_cfg.shm_max = size_from_env("SHMPI_COLL_SHM_MAX", 4096);
-	mpii_coll_cfg.ring_min = size_from_env("SHMPI_COLL_RING_MIN", 256 << 10);
-	mpii_coll_cfg.ring_min2 = size_from_env("SHMPI_COLL_RING_MIN2", 32 << 10);
-	mpii_coll_cfg.shm_large_min = size_from_env("SHMPI_COLL_SHM_LARGE_MIN", 0);
-	mpii_coll_cfg.bcast_large_min = size_from_env("SHMPI_COLL_BCAST_LARGE_MIN", 8 << 10);
-	mpii_coll_cfg.bcast_large_max2 = size_from_env("SHMPI_COLL_BCAST_LARGE_MAX2", 0);
-	const char *hier = getenv("SHMPI_COLL_HIER");
-	mpii_coll_cfg.hier = !(hier && !strcasecmp(hier, "off"));
+	mpii_coll_cfg.shm_slot = size_from_env("SHMPI_COLL_SHM_SLOT");
+	mpii_coll_cfg.shm_max = size_from_env("SHMPI_COLL_SHM_MAX");
+	mpii_coll_cfg.ring_min = size_from_env("SHMPI_COLL_RING_MIN");
+	mpii_coll_cfg.ring_min2 = size_from_env("SHMPI_COLL_RING_MIN2");
+	mpii_coll_cfg.shm_large_min = size_from_env("SHMPI_COLL_SHM_LARGE_MIN");
+	mpii_coll_cfg.bcast_large_min = size_from_env("SHMPI_COLL_BCAST_LARGE_MIN");
+	mpii_coll_cfg.bcast_large_max2 = size_from_env("SHMPI_COLL_BCAST_LARGE_MAX2");
+	mpii_coll_cfg.hier = (int)shm_config_get("SHMPI_COLL_HIER");
 	mpii_coll_cfg.initialized = 1;
 }
 

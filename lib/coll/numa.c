@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include "lib/core/core.h"
 #include "lib/coll/numa.h"
+#include "shm/config.h"
 
 /* The one node of every CPU in the affinity mask, or 0 when they span
  * several nodes or a node is unknown. */
@@ -42,12 +43,8 @@ static int bound_node(void)
 /* SHMPI_COLL_FAKE_NUMA as a node count, or 0 when unset or below 2. */
 static long fake_nodes(void)
 {
-	const char *v = getenv("SHMPI_COLL_FAKE_NUMA");
-	if (!v || !*v)
-		return 0;
-	char *end;
-	long k = strtol(v, &end, 10);
-	return *end || k < 2 ? 0 : k;
+	long k = (long)shm_config_get("SHMPI_COLL_FAKE_NUMA");
+	return k < 2 ? 0 : k;
 }
 
 void mpii_numa_publish(void)

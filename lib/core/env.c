@@ -26,58 +26,43 @@
 #include "lib/coll/coll.h"
 #include "lib/p2p/p2p.h"
 #include "lib/core/progress.h"
+#include "shm/config.h"
 
 struct mpii_global mpii_g = { .rank = 0, .size = 1 };
 pthread_mutex_t mpii_big_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static long env_long(const char *name, long dflt)
-{
-	const char *v = getenv(name);
-	if (!v || !*v)
-		return dflt;
-	char *end;
-	long x = strtol(v, &end, 0);
-	return *end ? dflt : x;
-}
-
-/* Read every configuration variable once (docs/config.md). */
+/* Read every configuration variable once (shm/config_table.c has their
+ * types, defaults and ranges; docs/config.md the measurements behind them). */
 static void read_config(struct mpii_config *cfg)
 {
-	/* 8 KiB: with receives matched in the posted queue (no detour
-	 * through the unexpected queue) two pipelined copies beat the single
-	 * copy's RTS/FIN round at 8 KiB (bw 6.6 -> 9.2 GB/s, pingpong a tie);
-	 * from 16 KiB the single copy wins. */
-	cfg->eager_max = (size_t)env_long("SHMPI_EAGER_MAX", 8192);
-	const char *cma = getenv("SHMPI_CMA");
-	cfg->cma = MPII_CMA_AUTO;
-	if (cma && !strcmp(cma, "on"))
-		cfg->cma = MPII_CMA_ON;
-	else if (cma && !strcmp(cma, "off"))
-		cfg->cma = MPII_CMA_OFF;
-	cfg->cma_iov_min = (size_t)env_long("SHMPI_CMA_IOV_MIN", 4096);
-	cfg->spin_polls = (unsigned)env_long("SHMPI_SPIN", -1);
-	cfg->yield_polls = (unsigned)env_long("SHMPI_YIELD", -1);
-	cfg->sleep_ns = env_long("SHMPI_SLEEP_US", 100000) * 1000;
+	cfg->eager_max = (size_t)shm_config_get("SHMPI_EAGER_MAX");
+	/* The table's choices are auto, on, off: MPII_CMA_* in that order. */
+	cfg->cma = (int)shm_config_get("SHMPI_CMA");
+	cfg->cma_iov_min = (size_t)shm_config_get("SHMPI_CMA_IOV_MIN");
+	cfg->spin_polls = (unsigned)shm_config_get("SHMPI_SPIN");  /* auto: -1 */
+	cfg->yield_polls = (unsigned)shm_config_get("SHMPI_YIELD");
+	cfg->sleep_ns = shm_config_get("SHMPI_SLEEP_US") * 1000;
 }
 
 /* Map the job's segment (or make a singleton's).  0, or -errno with *why
  * saying what was wrong with an inherited segment. */
 static int join_segment(const char **why)
 {
-	const char *fd_s = getenv(SHM_SEG_FD_ENV);
+	const char *fd_s = shm_config_env(SHM_SEG_FD_ENV);
 	int rc;
 	*why = NULL;
 	if (fd_s) {
-		char *end;
-		long fd = strtol(fd_s, &end, 10);
-		if (end == fd_s || *end || fd < 0 || fd > INT_MAX) {
+		int64_t fd;
+		char msg[128];
+		if (shm_config_parse(shm_config_find(SHM_SEG_FD_ENV), fd_s, &fd, msg, sizeof(msg)) < 0 ||
+		    fd < 0) {
 			*why = "SHMPI_SEG_FD is not a descriptor number";
 			return -EINVAL;
 		}
 		rc = shm_seg_attach_why((int)fd, &mpii_g.seg, why);
 		if (rc)
 			return rc;
-		mpii_g.rank = (int)env_long("SHMPI_RANK", -1);
+		mpii_g.rank = (int)shm_config_get("SHMPI_RANK");
 		mpii_g.size = (int)mpii_g.seg.geo.nmembers;
 		if (mpii_g.rank < 0 || mpii_g.rank >= mpii_g.size) {
 			*why = "SHMPI_RANK is not a member of the segment";
@@ -136,8 +121,7 @@ int PMPI_Init(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	const char *lvl = getenv("SHMPI_THREAD_LEVEL");
-	return init_common(lvl ? atoi(lvl) : MPI_THREAD_SINGLE, NULL);
+	return init_common((int)shm_config_get("SHMPI_THREAD_LEVEL"), NULL);
 }
 
 #pragma weak MPI_Init_thread = PMPI_Init_thread

@@ -42,6 +42,7 @@
 #include "lib/core/core.h"
 #include "lib/ext/handler.h"
 #include "lib/p2p/p2p_impl.h"
+#include "shm/config.h"
 #include "shm/doorbell.h"
 
 struct hcall {
@@ -263,16 +264,6 @@ static void *handler_thread(void *arg)
 	return NULL;
 }
 
-static long env_long(const char *name, long dflt)
-{
-	const char *v = getenv(name);
-	if (!v || !*v)
-		return dflt;
-	char *end;
-	long x = strtol(v, &end, 0);
-	return *end ? dflt : x;
-}
-
 /* Start the thread (lock not held).  handler_attr's MPI_Pthread_stacksize
  * sizes its stack; the other MPI_Pthread_* keys have no meaning for a
  * library-owned thread and are ignored. */
@@ -290,8 +281,8 @@ static int start_thread(MPI_Info info)
 				pthread_attr_setstacksize(&attr, (size_t)sz);
 		}
 	}
-	spin_ns = env_long("SHMPI_HANDLER_SPIN_US", 20) * 1000;
-	yield_ns = env_long("SHMPI_HANDLER_YIELD_US", 200) * 1000;
+	spin_ns = shm_config_get("SHMPI_HANDLER_SPIN_US") * 1000;
+	yield_ns = shm_config_get("SHMPI_HANDLER_YIELD_US") * 1000;
 	int rc = pthread_create(&h_thread, &attr, handler_thread, NULL);
 	pthread_attr_destroy(&attr);
 	return rc ? MPI_ERR_OTHER : MPI_SUCCESS;

@@ -30,6 +30,7 @@
 #include <unistd.h>
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
+#include "shm/config.h"
 
 static int cma_proven;      /* a plain read has worked in this process */
 static size_t split_min;    /* SHMPI_CMA_SPLIT_MIN, bytes */
@@ -37,12 +38,8 @@ static size_t split_min;    /* SHMPI_CMA_SPLIT_MIN, bytes */
 static size_t split_threshold(void)
 {
 	if (!split_min) {
-		const char *v = getenv("SHMPI_CMA_SPLIT_MIN");
-		long x = v ? strtol(v, NULL, 0) : 0;
-		/* 32 KiB: splitting from there measured faster (pingpong
-		 * 64 KiB 5.5 -> 4.4 us, 128 KiB 9.2 -> 6.5 us; bw 64 KiB
-		 * 12.5-13.7 -> 14.4-17.3 GB/s; 32 KiB a tie). */
-		split_min = x > 0 ? (size_t)x : (size_t)32 << 10;
+		/* 32 KiB by default (shm/config_table.c says why). */
+		split_min = (size_t)shm_config_get("SHMPI_CMA_SPLIT_MIN");
 	}
 	return split_min;
 }

@@ -1,0 +1,125 @@
+/*
+ * shm/config_table.c - every SHMPI_* environment variable, named once.
+ *
+ * One row per variable: type, default, unit, accepted range, the folder
+ * that reads it and one line of description.  The owners read their
+ * variables through shm_config_get() (shm/config.c), so the defaults here
+ * are the defaults the code uses; docs/config.md's table is this table
+ * (tests/config-table.sh fails when they differ, and when a SHMPI_* name
+ * used anywhere in the tree is missing here).  Keep rows grouped by owner.
+ * Measurements behind a default stay in docs/config.md's notes.
+ */
+#include <stdint.h>
+#include "shm/config.h"
+
+#define ANY INT64_MAX
+#define HOUR_US 3600000000LL
+
+static const char *const cma_choices[] = { "auto", "on", "off", NULL };
+static const char *const barrier_choices[] = { "auto", "shm", "rd", "dissemination", NULL };
+static const char *const bcast_choices[] = { "auto", "shm", "binomial", "linear", NULL };
+static const char *const allreduce_choices[] = { "auto", "shm", "rd", "ring", NULL };
+static const char *const counters_choices[] = { "auto", "hardware", "software", "none", NULL };
+
+const struct shm_config_var shm_config_table[] = {
+	/* lib/core: joining the job and waiting */
+	{ "SHMPI_SPIN", SHM_CONFIG_INT, "auto", "polls", -1, UINT32_MAX - 1, 0, SHM_CONFIG_AUTO, NULL,
+	  "lib/core", "idle polls before a waiting thread yields (auto: 20000, 4 when oversubscribed)" },
+	{ "SHMPI_YIELD", SHM_CONFIG_INT, "auto", "yields", -1, UINT32_MAX - 1, 0, SHM_CONFIG_AUTO, NULL,
+	  "lib/core", "sched_yield calls before it sleeps on the doorbell (auto: 200, 2000 when oversubscribed)" },
+	{ "SHMPI_SLEEP_US", SHM_CONFIG_DURATION, "100000", "us", 0, HOUR_US, 0, 0, NULL,
+	  "lib/core", "longest doorbell sleep before a sleeper re-checks (a safety net)" },
+	{ "SHMPI_THREAD_LEVEL", SHM_CONFIG_INT, "0", "", 0, 3, 0, 0, NULL,
+	  "lib/core", "thread level MPI_Init asks for (MPI_Init_thread's argument wins)" },
+	{ "SHMPI_SEG_FD", SHM_CONFIG_INT, "-1", "", -1, INT32_MAX, 0, SHM_CONFIG_INTERNAL, NULL,
+	  "lib/core", "descriptor of the job's segment (-1: no launcher, a singleton)" },
+	{ "SHMPI_RANK", SHM_CONFIG_INT, "-1", "", -1, INT32_MAX, 0, SHM_CONFIG_INTERNAL, NULL,
+	  "lib/core", "this process's rank, 0..N-1" },
+
+	/* lib/p2p: the transport.  Eager 8 KiB: with receives matched in the
+	 * posted queue (no detour through the unexpected queue) two pipelined
+	 * copies beat the single copy's RTS/FIN round at 8 KiB (bw 6.6 -> 9.2
+	 * GB/s, pingpong a tie); from 16 KiB the single copy wins.  Split from
+	 * 32 KiB: measured faster (pingpong 64 KiB 5.5 -> 4.4 us, 128 KiB 9.2
+	 * -> 6.5 us; bw 64 KiB 12.5-13.7 -> 14.4-17.3 GB/s; 32 KiB a tie). */
+	{ "SHMPI_EAGER_MAX", SHM_CONFIG_SIZE, "8192", "bytes", 0, ANY, 0, 0, NULL,
+	  "lib/p2p", "largest message sent eagerly through the ring; larger ones use the rendezvous" },
+	{ "SHMPI_CMA", SHM_CONFIG_ENUM, "auto", "", 0, 2, 0, 0, cma_choices,
+	  "lib/p2p", "single copy by process_vm_readv for large messages (auto/on: when the kernel allows)" },
+	{ "SHMPI_CMA_SPLIT_MIN", SHM_CONFIG_SIZE, "32768", "bytes", 1, ANY, 0, 0, NULL,
+	  "lib/p2p", "from this size a single copy is split between receiver and sender" },
+	{ "SHMPI_CMA_IOV_MIN", SHM_CONFIG_SIZE, "4096", "bytes", 0, ANY, 0, 0, NULL,
+	  "lib/p2p", "non-contiguous types whose pieces average this much are copied once with iovecs" },
+
+	/* lib/coll: algorithm choice and thresholds */
+	{ "SHMPI_COLL_BARRIER", SHM_CONFIG_ENUM, "auto", "", 0, 3, 0, 0, barrier_choices,
+	  "lib/coll", "barrier algorithm (auto: shm; rd and dissemination are one)" },
+	{ "SHMPI_COLL_BCAST", SHM_CONFIG_ENUM, "auto", "", 0, 3, 0, 0, bcast_choices,
+	  "lib/coll", "bcast algorithm (docs/collectives.md)" },
+	{ "SHMPI_COLL_REDUCE", SHM_CONFIG_ENUM, "auto", "", 0, 3, 0, 0, bcast_choices,
+	  "lib/coll", "reduce algorithm (binomial and linear are one)" },
+	{ "SHMPI_COLL_ALLREDUCE", SHM_CONFIG_ENUM, "auto", "", 0, 3, 0, 0, allreduce_choices,
+	  "lib/coll", "allreduce algorithm (docs/collectives.md)" },
+	{ "SHMPI_COLL_SHM_SLOT", SHM_CONFIG_SIZE, "4096", "bytes", 64, ANY, 0, 0, NULL,
+	  "lib/coll", "bytes per member and buffer in the segment" },
+	{ "SHMPI_COLL_SHM_MAX", SHM_CONFIG_SIZE, "4096", "bytes", 0, ANY, 0, 0, NULL,
+	  "lib/coll", "largest message through the segment's per-member buffers" },
+	{ "SHMPI_COLL_SHM_LARGE_MIN", SHM_CONFIG_SIZE, "0", "bytes", 0, ANY, 0, 0, NULL,
+	  "lib/coll", "more than two ranks: allreduce/reduce from this size through the segment area" },
+	{ "SHMPI_COLL_RING_MIN", SHM_CONFIG_SIZE, "262144", "bytes", 0, ANY, 0, 0, NULL,
+	  "lib/coll", "allreduce bytes from which ring replaces recursive doubling" },
+	{ "SHMPI_COLL_RING_MIN2", SHM_CONFIG_SIZE, "32768", "bytes", 0, ANY, 0, 0, NULL,
+	  "lib/coll", "two ranks: allreduce through the segment area below, ring from here" },
+	{ "SHMPI_COLL_BCAST_LARGE_MIN", SHM_CONFIG_SIZE, "8192", "bytes", 0, ANY, 0, 0, NULL,
+	  "lib/coll", "more than two ranks: bcast from this size through the segment area" },
+	{ "SHMPI_COLL_BCAST_LARGE_MAX2", SHM_CONFIG_SIZE, "0", "bytes", 0, ANY, 0, SHM_CONFIG_TESTING, NULL,
+	  "lib/coll", "two ranks: bcast through the segment area below this size (0: never)" },
+	{ "SHMPI_COLL_HIER", SHM_CONFIG_BOOL, "on", "", 0, 1, 0, 0, NULL,
+	  "lib/coll", "off: never two levels across NUMA nodes" },
+	{ "SHMPI_COLL_FAKE_NUMA", SHM_CONFIG_INT, "0", "nodes", 0, 4096, 0, SHM_CONFIG_TESTING, NULL,
+	  "lib/coll", "K >= 2: rank r reports NUMA node r*K/size (0 and 1: real nodes)" },
+
+	/* lib/ext: the handler thread */
+	{ "SHMPI_HANDLER_SPIN_US", SHM_CONFIG_DURATION, "20", "us", 0, HOUR_US, 0, 0, NULL,
+	  "lib/ext", "the handler thread spins this long after its last activity" },
+	{ "SHMPI_HANDLER_YIELD_US", SHM_CONFIG_DURATION, "200", "us", 0, HOUR_US, 0, 0, NULL,
+	  "lib/ext", "then yields this long before it sleeps on the doorbell" },
+
+	/* launcher: segment geometry, profiling, mpicc */
+	{ "SHMPI_RING_CELLS", SHM_CONFIG_INT, "64", "cells", 2, 1 << 20, 0, SHM_CONFIG_POW2, NULL,
+	  "launcher", "cells per ordered pair ring (default halved above 8 ranks, min 8)" },
+	{ "SHMPI_CELL_SIZE", SHM_CONFIG_SIZE, "4096", "bytes", 128, 1 << 24, 64, 0, NULL,
+	  "launcher", "bytes per ring cell" },
+	{ "SHMPI_ARENA_MB", SHM_CONFIG_INT, "16", "MiB", 1, 1 << 20, 0, 0, NULL,
+	  "launcher", "segment arena for run-time objects (communicators, mutexes, collective areas)" },
+	{ "SHMPI_SIZE", SHM_CONFIG_INT, "1", "ranks", 1, 4096, 0, SHM_CONFIG_INTERNAL, NULL,
+	  "launcher", "the job's size N, set for the ranks" },
+	{ "SHMPI_PROFILE_LIB", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, 0, NULL,
+	  "launcher", "the profiler library --profile preloads (default: libshmpi-prof.so beside mpirun-shm)" },
+	{ "SHMPI_CC", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_SCRIPT, NULL,
+	  "launcher", "mpicc: the compiler to run (default: the configured CC)" },
+	{ "SHMPI_STATIC", SHM_CONFIG_BOOL, "0", "", 0, 1, 0, SHM_CONFIG_SCRIPT, NULL,
+	  "launcher", "mpicc: 1 links libshmpi.a and leaves the rest of the link as it is" },
+
+	/* perf/prof: the profiler (read there, set by mpirun-shm --profile) */
+	{ "SHMPI_PROFILE", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, 0, NULL,
+	  "perf/prof", "1 or a file name: profile the job (0 or empty: off)" },
+	{ "SHMPI_PROFILE_COUNTERS", SHM_CONFIG_ENUM, "auto", "", 0, 3, 0, 0, counters_choices,
+	  "perf/prof", "which counters the profiler reads" },
+	{ "SHMPI_PROFILE_PERIOD", SHM_CONFIG_INT, "32", "calls", 1, 1000000, 0, 0, NULL,
+	  "perf/prof", "read the counters around one call in N on average" },
+
+	/* tests/ and perf/ only */
+	{ "SHMPI_TEST_DEFAULT", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_TESTING | SHM_CONFIG_SCRIPT, NULL,
+	  "tests", "tests/run-test.sh: a no-op marker for the plain run of a test" },
+	{ "SHMPI_BUILDDIR", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_PERF | SHM_CONFIG_SCRIPT, NULL,
+	  "perf", "perf/compare: the build tree to measure" },
+	{ "SHMPI_PREFIX", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_PERF | SHM_CONFIG_SCRIPT, NULL,
+	  "perf", "perf/compare: the installation to measure" },
+	{ "SHMPI_MPICC", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_PERF | SHM_CONFIG_SCRIPT, NULL,
+	  "perf", "perf/compare: a compiler wrapper to use instead" },
+	{ "SHMPI_MPIRUN", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_PERF | SHM_CONFIG_SCRIPT, NULL,
+	  "perf", "perf/compare: the launcher to use" },
+};
+
+const size_t shm_config_count = sizeof(shm_config_table) / sizeof(shm_config_table[0]);

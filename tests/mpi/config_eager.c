@@ -1,0 +1,80 @@
+/*
+ * Description: SHMPI_EAGER_MAX takes effect in every spelling the
+ * configuration parser accepts (8k, 16K, 0x4000, 4KiB, ...), and a
+ * malformed value falls back to the default 8192 (tests/config-warn.sh
+ * checks the warning).  Rank 0 starts sends of 8192 and 12000 bytes before
+ * rank 1 posts any receive: an eager send completes on its own, a
+ * rendezvous send cannot.  CONFIG_EXPECT gives the expected kinds, E
+ * (eager) or R (rendezvous), one letter per size.
+ * np: 2
+ * env: CONFIG_EXPECT=ER
+ * env: CONFIG_EXPECT=ER SHMPI_EAGER_MAX=8k
+ * env: CONFIG_EXPECT=EE SHMPI_EAGER_MAX=16k
+ * env: CONFIG_EXPECT=EE SHMPI_EAGER_MAX=16KiB
+ * env: CONFIG_EXPECT=EE SHMPI_EAGER_MAX=0x4000
+ * env: CONFIG_EXPECT=RR SHMPI_EAGER_MAX=4K
+ * env: CONFIG_EXPECT=RR SHMPI_EAGER_MAX=8191
+ * env: CONFIG_EXPECT=ER SHMPI_EAGER_MAX=banana
+ */
+#include <string.h>
+#include <unistd.h>
+#include "mpitest.h"
+
+#define NMSG 2
+static const int sizes[NMSG] = { 8192, 12000 };
+
+/* Poll req for up to `seconds`; 1 when it completed. */
+static int completes_within(MPI_Request *req, double seconds)
+{
+	double end = mpitest_now() + seconds;
+	int done = 0;
+	while (!done && mpitest_now() < end) {
+		TEST_MPI(MPI_Test(req, &done, MPI_STATUS_IGNORE));
+		if (!done)
+			usleep(1000);
+	}
+	return done;
+}
+
+int main(int argc, char **argv)
+{
+	int n, w;
+	static char buf[NMSG][12000];
+	char go = 1;
+	const char *expect = getenv("CONFIG_EXPECT");
+
+	mpitest_init(&argc, &argv, 2, &n, &w);
+	TEST_CHECK(expect && strlen(expect) == NMSG);
+	if (w == 0) {
+		MPI_Request req[NMSG + 1];
+		char got[NMSG + 1] = "";
+		for (int i = 0; i < NMSG; i++) {
+			memset(buf[i], 'a' + i, sizeof(buf[i]));
+			TEST_MPI(MPI_Isend(buf[i], sizes[i], MPI_BYTE, 1, i, MPI_COMM_WORLD, &req[i]));
+			/* Eager: done within seconds even on a loaded machine.
+			 * Rendezvous: never done before rank 1 receives, so a
+			 * short look is enough. */
+			double wait = expect[i] == 'E' ? 10.0 : 0.2;
+			got[i] = completes_within(&req[i], wait) ? 'E' : 'R';
+			if (got[i] == 'E')
+				req[i] = MPI_REQUEST_NULL;
+		}
+		TEST_MPI(MPI_Isend(&go, 1, MPI_BYTE, 1, 9, MPI_COMM_WORLD, &req[NMSG]));
+		for (int i = 0; i <= NMSG; i++)
+			TEST_MPI(MPI_Wait(&req[i], MPI_STATUS_IGNORE));
+		if (strcmp(got, expect) != 0) {
+			fprintf(stderr, "eager/rendezvous: got %s, expected %s (SHMPI_EAGER_MAX=%s)\n",
+				got, expect, getenv("SHMPI_EAGER_MAX") ? getenv("SHMPI_EAGER_MAX") : "");
+			TEST_CHECK(!"sends took the expected protocol");
+		}
+	} else if (w == 1) {
+		TEST_MPI(MPI_Recv(&go, 1, MPI_BYTE, 0, 9, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+		for (int i = 0; i < NMSG; i++) {
+			TEST_MPI(MPI_Recv(buf[i], sizes[i], MPI_BYTE, 0, i, MPI_COMM_WORLD,
+					  MPI_STATUS_IGNORE));
+			TEST_CHECK(buf[i][0] == 'a' + i && buf[i][sizes[i] - 1] == 'a' + i);
+		}
+	}
+	MPI_Finalize();
+	return 0;
+}
