@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "lib/attr/attr.h"
+#include "shm/config.h"
 #include "lib/comm/comm.h"
 #include "lib/datatype/datatype.h"
 #include "lib/core/core.h"
@@ -54,8 +55,7 @@ static int predefined_get(int keyval, void **val, int *flag)
 	case MPI_APPNUM: {
 		/* Which program of an MPMD launch (`-n 1 a : -n 2 b`) this rank
 		 * runs: the launcher's SHMPI_APPNUM, 0 for a singleton. */
-		const char *s = getenv("SHMPI_APPNUM");
-		attr_appnum = s ? atoi(s) : 0;
+		attr_appnum = (int)shm_config_get("SHMPI_APPNUM");
 		p = &attr_appnum;
 		break;
 	}
