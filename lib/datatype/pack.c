@@ -156,10 +156,12 @@ int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbu
 	}
 	if (mpii_type_check_comm(datatype))
 		return mpii_err(errcomm(comm), MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
-	if (mpii_type_count_check(incount, datatype, universal(comm) ? mpii_type_ext32_size(datatype) : 0))
+	/* Bytes of one element as packed: external32 for MPI_COMM_UNIVERSAL. */
+	MPI_Count per = universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size;
+	if (mpii_type_count_check(incount, datatype, per))
 		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
 				"addressable size", incount);
-	MPI_Count need = incount * (universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size);
+	MPI_Count need = incount * per;
 	if (need > outsize - *position)
 		return mpii_err(errcomm(comm), MPI_ERR_TRUNCATE, fn, "%lld bytes do not fit, %d left", need,
 				outsize - *position);
@@ -193,10 +195,12 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
 	}
 	if (mpii_type_check_comm(datatype))
 		return mpii_err(errcomm(comm), MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
-	if (mpii_type_count_check(outcount, datatype, universal(comm) ? mpii_type_ext32_size(datatype) : 0))
+	/* Bytes of one element as packed: external32 for MPI_COMM_UNIVERSAL. */
+	MPI_Count per = universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size;
+	if (mpii_type_count_check(outcount, datatype, per))
 		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
 				"addressable size", outcount);
-	MPI_Count need = outcount * (universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size);
+	MPI_Count need = outcount * per;
 	if (need > insize - *position)
 		return mpii_err(errcomm(comm), MPI_ERR_TRUNCATE, fn, "%lld bytes wanted, %d left", need,
 				insize - *position);

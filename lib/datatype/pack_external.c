@@ -197,10 +197,11 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
 	if (!position)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "position is NULL");
-	if (mpii_type_count_check(incount, datatype, mpii_type_ext32_size(datatype)))
+	MPI_Count per = mpii_type_ext32_size(datatype);
+	if (mpii_type_count_check(incount, datatype, per))
 		return mpii_err(NULL, MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
 				"addressable size", incount);
-	MPI_Count need = (MPI_Count)incount * mpii_type_ext32_size(datatype);
+	MPI_Count need = (MPI_Count)incount * per;
 	if (*position < 0 || *position > outsize || need > outsize - *position)
 		return mpii_err(NULL, MPI_ERR_TRUNCATE, fn, "%lld bytes do not fit at position %ld of %ld",
 				need, (long)*position, (long)outsize);
@@ -225,10 +226,11 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
 	if (!position)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "position is NULL");
-	if (mpii_type_count_check(outcount, datatype, mpii_type_ext32_size(datatype)))
+	MPI_Count per = mpii_type_ext32_size(datatype);
+	if (mpii_type_count_check(outcount, datatype, per))
 		return mpii_err(NULL, MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
 				"addressable size", outcount);
-	MPI_Count need = (MPI_Count)outcount * mpii_type_ext32_size(datatype);
+	MPI_Count need = (MPI_Count)outcount * per;
 	if (*position < 0 || *position > insize || need > insize - *position)
 		return mpii_err(NULL, MPI_ERR_TRUNCATE, fn, "%lld bytes not available at position %ld of %ld",
 				need, (long)*position, (long)insize);

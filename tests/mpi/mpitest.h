@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 #include <mpi.h>
 
 /* Seconds on the monotonic clock, without calling MPI (tests that check
@@ -48,6 +49,26 @@ static inline void mpitest_fail(const char *what, const char *file, int line)
 		if (mpitest_rc_ != MPI_SUCCESS)                           \
 			mpitest_fail(#call " != MPI_SUCCESS", __FILE__, __LINE__); \
 	} while (0)
+
+/* Resident memory of this process in bytes (/proc/self/statm), for the
+ * tests that bound memory growth. */
+static inline long mpitest_rss_bytes(void)
+{
+	long pages_total, pages_rss;
+	FILE *f = fopen("/proc/self/statm", "r");
+	TEST_CHECK(f != NULL);
+	TEST_CHECK(fscanf(f, "%ld %ld", &pages_total, &pages_rss) == 2);
+	fclose(f);
+	return pages_rss * sysconf(_SC_PAGESIZE);
+}
+
+/* AddressSanitizer holds freed memory in quarantine: resident memory is
+ * not the library's then, so memory bounds are checked only without it. */
+#ifdef __SANITIZE_ADDRESS__
+#define MPITEST_MEMORY_BOUNDS 0
+#else
+#define MPITEST_MEMORY_BOUNDS 1
+#endif
 
 /* MPI_Init, MPI_ERRORS_RETURN on MPI_COMM_WORLD, its size in *n and this
  * rank in *w; a job of fewer than min_np processes ends here as skipped

@@ -26,28 +26,30 @@
 
 #define BIG (4 << 20)
 
-/* Rank r's control block, found through the header like the library does. */
-static struct shm_member *member_of(int fd, int r)
+/* The job's segment, mapped once more in this process. */
+static const struct shm_seg_header *map_segment(int fd)
 {
 	struct stat st;
 	TEST_CHECK(fstat(fd, &st) == 0);
-	char *base = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	void *base = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	TEST_CHECK(base != MAP_FAILED);
-	const struct shm_seg_header *h = (const void *)base;
-	return (struct shm_member *)(base + h->member_off) + r;
+	return base;
+}
+
+/* Rank r's control block, found through the header like the library does. */
+static struct shm_member *member_of(int fd, int r)
+{
+	const struct shm_seg_header *h = map_segment(fd);
+	return (struct shm_member *)((char *)h + h->member_off) + r;
 }
 
 /* The ring that carries messages from src to dst, as lib/ lays it out. */
 static char *ring_of(int fd, int dst, int src, uint32_t *ncells, uint32_t *cell_size)
 {
-	struct stat st;
-	TEST_CHECK(fstat(fd, &st) == 0);
-	char *base = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	TEST_CHECK(base != MAP_FAILED);
-	const struct shm_seg_header *h = (const void *)base;
+	const struct shm_seg_header *h = map_segment(fd);
 	*ncells = h->ring_cells;
 	*cell_size = h->cell_size;
-	return base + h->ring_off + ((size_t)dst * h->nmembers + src) * h->ring_stride;
+	return (char *)h + h->ring_off + ((size_t)dst * h->nmembers + src) * h->ring_stride;
 }
 
 static void scribble(int fd, const char *mode)

@@ -13,27 +13,11 @@
 #include <unistd.h>
 #include "mpitest.h"
 
-/* AddressSanitizer holds freed memory in quarantine: resident memory is
- * not the library's then, so the bound is checked without it. */
-#ifdef __SANITIZE_ADDRESS__
-#define MEMORY_BOUND_CHECKED 0
-#else
-#define MEMORY_BOUND_CHECKED 1
-#endif
 
 #define NMSG 1000000
 #define TAG_DATA 1
 #define TAG_DONE 2
 
-static long rss_bytes(void)
-{
-	long pages_total, pages_rss;
-	FILE *f = fopen("/proc/self/statm", "r");
-	TEST_CHECK(f != NULL);
-	TEST_CHECK(fscanf(f, "%ld %ld", &pages_total, &pages_rss) == 2);
-	fclose(f);
-	return pages_rss * sysconf(_SC_PAGESIZE);
-}
 
 int main(int argc, char **argv)
 {
@@ -45,14 +29,14 @@ int main(int argc, char **argv)
 			MPI_Send(&i, 1, MPI_UINT64_T, 0, TAG_DATA, MPI_COMM_WORLD);
 		MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
 	} else if (rank == 0) {
-		long before = rss_bytes();
+		long before = mpitest_rss_bytes();
 		int flag = 0;
 		while (!flag)
 			MPI_Iprobe(1, TAG_DONE, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-		long grown = rss_bytes() - before;
+		long grown = mpitest_rss_bytes() - before;
 		printf("%d unexpected 8-byte messages: resident memory +%.1f MB (%.1f bytes each)\n", NMSG,
 		       grown / 1e6, (double)grown / NMSG);
-		TEST_CHECK(!MEMORY_BOUND_CHECKED || grown < 200L * 1000 * 1000);
+		TEST_CHECK(!MPITEST_MEMORY_BOUNDS || grown < 200L * 1000 * 1000);
 		MPI_Recv(NULL, 0, MPI_BYTE, 1, TAG_DONE, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		for (uint64_t i = 0; i < NMSG; i++) {
 			uint64_t v;
