@@ -440,7 +440,7 @@ int mpii_sched_start(struct mpii_sched *s, struct mpii_request **reqp)
 	/* Start the first round now: most collectives send before they wait. */
 	if (sched_poll(req))
 		return MPI_SUCCESS;
-	mpii_request_poll_add(req);
+	mpii_progress_poll_add(req);
 	return MPI_SUCCESS;
 }
 

@@ -1,6 +1,6 @@
 /*
- * lib/core/request.c - request objects: a per-process pool, completion, and
- * collection by wait/test.
+ * lib/core/request.c - request objects: a per-process pool, completion,
+ * collection by wait/test, and MPI_Start's dispatch by kind.
  *
  * The pool keeps freed requests (poisoned) for reuse, so that allocating a
  * request on the message path costs a list pop, and a stale handle finds
@@ -14,9 +14,9 @@
 #include "lib/core/progress.h"
 #include "lib/core/request.h"
 #include "lib/ext/ext.h"
+#include "lib/p2p/p2p.h"
 
 static struct mpii_request *pool;        /* protected by the library lock */
-static struct mpii_request *poll_head;   /* polled operations */
 
 struct mpii_request *mpii_request_new(int kind)
 {
@@ -129,28 +129,26 @@ void mpii_request_wait_done(struct mpii_request *req)
 	req->waiters--;
 }
 
-void mpii_request_poll_add(struct mpii_request *req)
+int mpii_wait(struct mpii_request *req, MPI_Status *status)
 {
-	req->poll_next = poll_head;
-	poll_head = req;
+	mpii_request_wait_done(req);
+	MPI_Request h = req;
+	return mpii_request_collect(&h, status);
 }
 
-void mpii_progress_poll_ops(void)
+int mpii_request_start(struct mpii_request *req)
 {
-	struct mpii_request **pp = &poll_head;
-	while (*pp) {
-		struct mpii_request *r = *pp;
-		if (r->poll(r)) {
-			/* finished: the poll function completed it */
-			*pp = r->poll_next;
-			r->poll_next = NULL;
-		} else {
-			pp = &r->poll_next;
-		}
+	if (!req->persistent || req->active)
+		return MPI_ERR_REQUEST;
+	mpii_status_empty(&req->status);
+	req->h_state = 0;
+	switch (req->kind) {
+	case MPII_REQ_SEND:
+	case MPII_REQ_RECV:
+		return mpii_p2p_start(req);   /* lib/p2p/p2p_api.c */
+	case MPII_REQ_META:
+		return mpii_meta_start(req);  /* lib/ext/greq.c: calls start_fn */
+	default:
+		return MPI_ERR_REQUEST;
 	}
-}
-
-int mpii_progress_has_polled_ops(void)
-{
-	return poll_head != NULL;
 }

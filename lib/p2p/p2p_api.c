@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/core/core.h"
-#include "lib/ext/ext.h"
 #include "lib/p2p/p2p_impl.h"
 
 #define TAG_UB 0x7fffffff
@@ -339,8 +338,7 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int 
 			       MPII_MODE_STANDARD, request);
 }
 
-/* Start one inactive persistent point-to-point request (lock held). */
-static int start_p2p(struct mpii_request *req)
+int mpii_p2p_start(struct mpii_request *req)
 {
 	if (req->peer == MPI_PROC_NULL) {
 		req->active = 1;
@@ -360,26 +358,7 @@ static int start_p2p(struct mpii_request *req)
 		mpii_request_complete(req);
 		return MPI_SUCCESS;
 	}
-	return mpii_p2p_start(req);
-}
-
-int mpii_request_start(struct mpii_request *req)
-{
-	if (!req->persistent)
-		return MPI_ERR_REQUEST;
-	if (req->active)
-		return MPI_ERR_REQUEST;
-	mpii_status_empty(&req->status);
-	req->h_state = 0;
-	switch (req->kind) {
-	case MPII_REQ_SEND:
-	case MPII_REQ_RECV:
-		return start_p2p(req);
-	case MPII_REQ_META:
-		return mpii_meta_start(req);  /* lib/ext/greq.c: calls start_fn */
-	default:
-		return MPI_ERR_REQUEST;
-	}
+	return mpii_p2p_start_send(req);
 }
 
 #pragma weak MPI_Start = PMPI_Start

@@ -44,7 +44,6 @@
  */
 #define _GNU_SOURCE
 #include <sys/uio.h>
-#include "lib/ext/ext.h"
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
@@ -96,7 +95,7 @@ static unsigned next_of(uint64_t c)
 int mpii_cma_share_post(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
 			pid_t pid, char *dst, size_t len, int split)
 {
-	if (len < SHARE_MIN || mpii_endpoint_lenders() == 0)
+	if (len < SHARE_MIN || mpii_progress_lenders() == 0)
 		return 0;
 	struct job *j = NULL;
 	for (int i = 0; i < JOBS && !j; i++)

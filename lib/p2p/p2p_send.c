@@ -227,7 +227,7 @@ static void prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 	}
 }
 
-int mpii_p2p_start(struct mpii_request *req)
+int mpii_p2p_start_send(struct mpii_request *req)
 {
 	if (req->kind == MPII_REQ_RECV)
 		return MPI_ERR_INTERN; /* receives start in p2p_recv.c */
@@ -268,7 +268,7 @@ int mpii_isend(const void *buf, MPI_Count count, struct mpii_datatype *dt, int d
 	mpii_comm_ref(comm);
 	req->ctx = ctx;
 	req->mode = mode;
-	int rc = mpii_p2p_start(req);
+	int rc = mpii_p2p_start_send(req);
 	if (rc) {
 		mpii_request_release(req);
 		return rc;
