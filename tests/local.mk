@@ -50,3 +50,9 @@ tests_mpi_segv_rank_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_env_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_pmpi_wrap_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_handle_f2c_LDADD = $(MPI_TEST_LDADD)
+# errors are named after the user's call (issue 13: MPI_Mrecv was reported
+# as MPI_Imrecv, MPI_Comm_disconnect as MPI_Comm_free)
+check_PROGRAMS += tests/mpi/err_fn_name
+tests_mpi_err_fn_name_LDADD = $(MPI_TEST_LDADD)
+TESTS += tests/mpi/err_fn_name.sh
+EXTRA_DIST += tests/mpi/err_fn_name.sh

@@ -57,9 +57,8 @@ struct mpii_request {
 	int world_peer;         /* world rank of the partner (sends) */
 	MPI_Count bytes;        /* packed length of the message */
 
-	/* transport state (lib/p2p_*.c) */
-	MPI_Count offset;       /* bytes pushed (send) or landed (recv) */
-	int proto;              /* protocol step, see p2p_proto.h */
+	/* transport state (lib/p2p/) */
+	int proto;              /* enum mpii_proto_step (lib/p2p/p2p_impl.h) */
 	void *tmpbuf;           /* packed copy (bsend, non-contiguous rendezvous) */
 	struct mpii_request *next, *prev;  /* posted queue / tx queue links */
 

@@ -39,6 +39,7 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/attr/attr.h"
 #include "lib/comm/comm.h"
 #include "lib/core/core.h"
 #include "lib/ext/handler.h"
@@ -64,11 +65,6 @@ static int h_running;                /* calls running on the handler thread */
 static int thread_started;
 static pthread_t h_thread;
 static int64_t spin_ns = 20000, yield_ns = 200000;
-
-/* Weak: MPI_Info lives in the handles area; without it handler_attr is
- * ignored. */
-extern int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
-	__attribute__((weak));
 
 static void enqueue(struct mpii_request *req, MPI_Request_handler *fn, void *extra)
 {
@@ -243,15 +239,13 @@ static int start_thread(MPI_Info info)
 {
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
-	if (info != MPI_INFO_NULL && PMPI_Info_get) {
-		char v[64];
-		int flag = 0;
-		if (PMPI_Info_get(info, MPI_Pthread_stacksize, (int)sizeof(v) - 1, v, &flag) ==
-			    MPI_SUCCESS && flag) {
-			long sz = strtol(v, NULL, 0);
-			if (sz >= PTHREAD_STACK_MIN)
-				pthread_attr_setstacksize(&attr, (size_t)sz);
-		}
+	const char *v = NULL;
+	if (info != MPI_INFO_NULL && MPII_VALID(info, MPII_MAGIC_INFO))
+		v = mpii_info_lookup(info, MPI_Pthread_stacksize);
+	if (v) {
+		long sz = strtol(v, NULL, 0);
+		if (sz >= PTHREAD_STACK_MIN)
+			pthread_attr_setstacksize(&attr, (size_t)sz);
 	}
 	spin_ns = env_long("SHMPI_HANDLER_SPIN_US", 20) * 1000;
 	yield_ns = env_long("SHMPI_HANDLER_YIELD_US", 200) * 1000;

@@ -608,11 +608,10 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_St
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Imrecv = PMPI_Imrecv
-int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
-		MPI_Request *request)
+/* MPI_Imrecv, and the start of MPI_Mrecv: fn names the caller in errors. */
+static int imrecv(const char *fn, void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+		  MPI_Request *request)
 {
-	static const char fn[] = "MPI_Imrecv";
 	MPII_CHECK_INIT(fn);
 	if (!message || !MPII_VALID(*message, MPII_MAGIC_MESSAGE))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid message handle");
@@ -653,17 +652,25 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
 	return MPI_SUCCESS;
 }
 
+#pragma weak MPI_Imrecv = PMPI_Imrecv
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+		MPI_Request *request)
+{
+	return imrecv("MPI_Imrecv", buf, count, datatype, message, request);
+}
+
 #pragma weak MPI_Mrecv = PMPI_Mrecv
 int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
 {
+	static const char fn[] = "MPI_Mrecv";
 	MPI_Request req;
-	int rc = PMPI_Imrecv(buf, count, datatype, message, &req);
+	int rc = imrecv(fn, buf, count, datatype, message, &req);
 	if (rc)
 		return rc;
 	mpii_lock();
 	rc = mpii_wait(req, status);
 	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, "MPI_Mrecv", "receive failed") : MPI_SUCCESS;
+	return rc ? mpii_err(NULL, rc, fn, "receive failed") : MPI_SUCCESS;
 }
 
 /* ------------------------------------------------------ buffered sends */
