@@ -82,9 +82,9 @@ void mpii_request_complete(struct mpii_request *req)
 	 * thread of this process going to sleep on it (mpii_progress_wake_local
 	 * below); a single thread never sleeps while it completes requests. */
 	if (mpii_g.multi)
-		atomic_store_explicit(&req->done, 1, memory_order_seq_cst);
+		shm_store_seq_cst(&req->done, 1);
 	else
-		atomic_store_explicit(&req->done, 1, memory_order_release);
+		shm_store_release(&req->done, 1);
 	if (req->user_freed) {
 		mpii_request_release(req);
 		return;
@@ -116,7 +116,7 @@ static int is_done(void *arg)
 {
 	struct mpii_request *req = arg;
 	/* seq_cst: F of the doorbell's Dekker pair (see mpii_request_complete). */
-	return atomic_load_explicit(&req->done, memory_order_seq_cst);
+	return shm_load_seq_cst(&req->done);
 }
 
 void mpii_request_wait_done(struct mpii_request *req)

@@ -26,7 +26,7 @@
 static int req_done(struct mpii_request *r)
 {
 	/* Acquire: pairs with the release in mpii_request_complete. */
-	return atomic_load_explicit(&r->done, memory_order_acquire);
+	return shm_load_acquire(&r->done);
 }
 
 /* Null or inactive: nothing to wait for. */

@@ -178,7 +178,7 @@ static void run_call(struct hcall *c)
 			mpii_request_release(r);
 		} else if (!restarted && r->h_state == MPII_H_HANDLED) {
 			/* Release: wait/test that see done see the handler's effects. */
-			atomic_store_explicit(&r->done, 1, memory_order_release);
+			shm_store_release(&r->done, 1);
 			mpii_progress_wake_local();
 		}
 	}
@@ -298,7 +298,8 @@ int PMPI_Post_handler(MPI_Request request, MPI_Info handler_attr, MPI_Request_ha
 		r->handler->extra_state = extra_state;
 		r->handler->type = handler_type;
 		/* An unhandled, uncollected completion: call the handler now. */
-		int done = atomic_load_explicit(&r->done, memory_order_acquire);
+		/* Acquire: pairs with the release in mpii_request_complete (lock held too). */
+		int done = shm_load_acquire(&r->done);
 		if (done && r->active && r->h_state == MPII_H_NONE && !h_locked) {
 			now = malloc(sizeof(*now));
 			if (now) {
@@ -307,7 +308,8 @@ int PMPI_Post_handler(MPI_Request request, MPI_Info handler_attr, MPI_Request_ha
 				now->extra_state = extra_state;
 				now->next = NULL;
 				r->h_state = MPII_H_QUEUED;
-				atomic_store_explicit(&r->done, 0, memory_order_relaxed);
+				/* Relaxed: lock held; run_call sets it again with release. */
+				shm_store_relaxed(&r->done, 0);
 			}
 		} else if (done && r->active && r->h_state == MPII_H_NONE) {
 			r->h_state = MPII_H_LOCKQ;  /* runs at MPI_Handler_unlock */
@@ -397,7 +399,8 @@ int PMPI_Handler_unlock(void)
 		c->extra_state = r->handler->extra_state;
 		c->next = NULL;
 		r->h_state = MPII_H_QUEUED;
-		atomic_store_explicit(&r->done, 0, memory_order_relaxed);
+		/* Relaxed: lock held; run_call sets it again with release. */
+		shm_store_relaxed(&r->done, 0);
 		*tail = c;
 		tail = &c->next;
 	}

@@ -70,7 +70,7 @@ static struct mpii_request *completed_request(int kind)
 	r->status.MPI_SOURCE = MPI_PROC_NULL;
 	r->status.MPI_TAG = MPI_ANY_TAG;
 	/* Relaxed: nobody else has seen this request yet. */
-	atomic_store_explicit(&r->done, 1, memory_order_relaxed);
+	shm_store_relaxed(&r->done, 1);
 	return r;
 }
 
@@ -104,7 +104,7 @@ static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *d
 	req->state = req;
 	req->state_free = bsend_release;
 	/* Acquire: pairs with the store in mpii_request_complete. */
-	if (atomic_load_explicit(&req->done, memory_order_acquire))
+	if (shm_load_acquire(&req->done))
 		mpii_request_release(req);
 	else
 		req->user_freed = 1;
@@ -278,7 +278,7 @@ static int persistent_init(const char *fn, int kind, const void *buf, int count,
 		req->persistent = 1;
 		req->active = 0;
 		/* Relaxed: the request is not visible to anyone yet. */
-		atomic_store_explicit(&req->done, 1, memory_order_relaxed);
+		shm_store_relaxed(&req->done, 1);
 		req->buf = (void *)buf;
 		req->count = count;
 		req->dt = dt;

@@ -233,7 +233,7 @@ int mpii_p2p_start_send(struct mpii_request *req)
 		return MPI_ERR_INTERN; /* receives start in p2p_recv.c */
 	/* Relaxed: the request is not active yet; starting it is published
 	 * to other threads by the library lock. */
-	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
+	shm_store_relaxed(&req->done, 0);
 	req->active = 1;
 	req->bytes = req->count * req->dt->size;
 	req->world_peer = mpii_comm_peer_world(req->comm, req->peer);
