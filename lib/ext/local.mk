@@ -4,3 +4,4 @@ libshmpi_la_SOURCES += \
 	lib/ext/greq.h lib/ext/handler.h lib/ext/sync.h \
 	lib/ext/barrier_loose.c lib/ext/cond.c lib/ext/endpoint.c lib/ext/greq.c \
 	lib/ext/handler.c lib/ext/metareq.c lib/ext/mutex.c lib/ext/reqtype.c
+EXTRA_DIST += lib/ext/README.md
