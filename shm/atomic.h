@@ -4,9 +4,17 @@
  *
  * Every ordering in the tree is spelled through one of these wrappers so that
  * `grep shm_load_acquire` finds every acquire.  Each call site carries a
- * comment naming the operation it pairs with.  Plain C11 <stdatomic.h>
- * underneath; the segment is mapped MAP_SHARED so the same rules hold across
- * processes as across threads.
+ * comment naming the operation it pairs with (or, for relaxed ones, why no
+ * ordering is needed).  Plain C11 <stdatomic.h> underneath; the segment is
+ * mapped MAP_SHARED so the same rules hold across processes as across
+ * threads.  The same wrappers serve process-private atomics in lib/
+ * (reference counts, request completion flags).
+ *
+ * tests/check-atomics.sh (make check) fails on an atomic operation spelled
+ * any other way outside this file: a C11 atomic_* call, a GCC __atomic_* or
+ * __sync_* builtin, or ++, --, = or op= on an _Atomic object (each of which
+ * is an implicit seq_cst operation).  An _Atomic object that is not yet
+ * shared (just allocated) is initialised with shm_store_relaxed.
  */
 #ifndef SHM_ATOMIC_H
 #define SHM_ATOMIC_H
@@ -24,12 +32,14 @@
 #define shm_store_release(p, v)  atomic_store_explicit((p), (v), memory_order_release)
 #define shm_store_seq_cst(p, v)  atomic_store_explicit((p), (v), memory_order_seq_cst)
 #define shm_fetch_add_relaxed(p, v) atomic_fetch_add_explicit((p), (v), memory_order_relaxed)
+#define shm_fetch_add_release(p, v) atomic_fetch_add_explicit((p), (v), memory_order_release)
 #define shm_fetch_add_acq_rel(p, v) atomic_fetch_add_explicit((p), (v), memory_order_acq_rel)
 #define shm_fetch_add_seq_cst(p, v) atomic_fetch_add_explicit((p), (v), memory_order_seq_cst)
 #define shm_fetch_sub_acq_rel(p, v) atomic_fetch_sub_explicit((p), (v), memory_order_acq_rel)
 #define shm_fetch_or_seq_cst(p, v)  atomic_fetch_or_explicit((p), (v), memory_order_seq_cst)
 #define shm_fetch_and_acq_rel(p, v) atomic_fetch_and_explicit((p), (v), memory_order_acq_rel)
 #define shm_exchange_acq_rel(p, v)  atomic_exchange_explicit((p), (v), memory_order_acq_rel)
+#define shm_exchange_seq_cst(p, v)  atomic_exchange_explicit((p), (v), memory_order_seq_cst)
 #define shm_exchange_acquire(p, v)  atomic_exchange_explicit((p), (v), memory_order_acquire)
 #define shm_cas_acquire(p, e, v) \
 	atomic_compare_exchange_strong_explicit((p), (e), (v), memory_order_acquire, memory_order_relaxed)

@@ -10,7 +10,7 @@ void shm_doorbell_ring(struct shm_member *m)
 {
 	/* Release: whatever the ringer wrote before is visible to the woken
 	 * thread that re-reads the doorbell with acquire. */
-	atomic_fetch_add_explicit(&m->doorbell, 1, memory_order_release);
+	shm_fetch_add_release(&m->doorbell, 1);
 	shm_futex_wake(&m->doorbell, INT_MAX);
 }
 

@@ -5,6 +5,9 @@ LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/run-test.sh
 AM_TESTS_ENVIRONMENT = top_srcdir=$(top_srcdir); top_builddir=$(top_builddir); export top_srcdir top_builddir;
 EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h tests/check-symbols.sh
 TESTS += tests/check-symbols.sh
+# folder boundaries (lib/README.md's table) and atomics through shm/atomic.h
+EXTRA_DIST += tests/check-layering.sh tests/check-atomics.sh
+TESTS += tests/check-layering.sh tests/check-atomics.sh
 
 MPI_TEST_LDADD = libshmpi.la
 
@@ -47,3 +50,9 @@ tests_mpi_segv_rank_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_env_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_pmpi_wrap_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_handle_f2c_LDADD = $(MPI_TEST_LDADD)
+# errors are named after the user's call (issue 13: MPI_Mrecv was reported
+# as MPI_Imrecv, MPI_Comm_disconnect as MPI_Comm_free)
+check_PROGRAMS += tests/mpi/err_fn_name
+tests_mpi_err_fn_name_LDADD = $(MPI_TEST_LDADD)
+TESTS += tests/mpi/err_fn_name.sh
+EXTRA_DIST += tests/mpi/err_fn_name.sh

@@ -4,3 +4,4 @@ libshmpi_la_SOURCES += \
 	lib/attr/attr.h lib/attr/info.h lib/attr/attr.c lib/attr/attr_api.c \
 	lib/attr/attr_handle.c lib/attr/attr_predefined.c lib/attr/attr_win.c lib/attr/info.c \
 	lib/attr/name.c
+EXTRA_DIST += lib/attr/README.md

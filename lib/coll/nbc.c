@@ -310,7 +310,7 @@ static int reqs_done(const struct mpii_sched *s)
 	for (int i = 0; i < s->nreq; i++)
 		/* acquire: pairs with the release in mpii_request_complete, so
 		 * the received data is visible once done reads 1. */
-		if (!atomic_load_explicit(&s->reqs[i]->done, memory_order_acquire))
+		if (!shm_load_acquire(&s->reqs[i]->done))
 			return 0;
 	return 1;
 }
@@ -405,7 +405,8 @@ int mpii_sched_run(struct mpii_sched *s)
 static int sched_poll(struct mpii_request *req)
 {
 	struct mpii_sched *s = req->state;
-	if (atomic_load_explicit(&req->done, memory_order_relaxed))
+	/* Relaxed: only this poll completes the request, under the lock. */
+	if (shm_load_relaxed(&req->done))
 		return 1;
 	if (!advance(s))
 		return 0;
@@ -440,7 +441,7 @@ int mpii_sched_start(struct mpii_sched *s, struct mpii_request **reqp)
 	/* Start the first round now: most collectives send before they wait. */
 	if (sched_poll(req))
 		return MPI_SUCCESS;
-	mpii_request_poll_add(req);
+	mpii_progress_poll_add(req);
 	return MPI_SUCCESS;
 }
 

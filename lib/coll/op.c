@@ -57,8 +57,10 @@ void mpii_op_apply(const struct mpii_op *op, const void *in, void *inout, MPI_Co
 
 void mpii_op_ref(struct mpii_op *op)
 {
+	/* Relaxed: the caller holds a reference; only the decrement that
+	 * poisons needs ordering (acq_rel in mpii_op_unref). */
 	if (op->kind == MPII_OP_USER)
-		atomic_fetch_add_explicit(&op->refcount, 1, memory_order_relaxed);
+		shm_fetch_add_relaxed(&op->refcount, 1);
 }
 
 /* Freed user operations wait here to be reused (lib/core/pool.h). */
@@ -69,7 +71,7 @@ void mpii_op_unref(struct mpii_op *op)
 	if (op->kind != MPII_OP_USER)
 		return;
 	/* acq_rel: the last dropper sees every use before it poisons. */
-	if (atomic_fetch_sub_explicit(&op->refcount, 1, memory_order_acq_rel) == 1) {
+	if (shm_fetch_sub_acq_rel(&op->refcount, 1) == 1) {
 		op->magic = MPII_MAGIC_FREED;
 		/* Reused only after others wait: a stale handle fails cleanly. */
 		mpii_pool_put(&op_pool, op);
@@ -87,7 +89,8 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 	if (!o)
 		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
 	o->magic = MPII_MAGIC_OP;
-	o->refcount = 1;
+	/* Relaxed: not shared until the handle is returned. */
+	shm_store_relaxed(&o->refcount, 1);
 	o->kind = MPII_OP_USER;
 	o->commute = commute != 0;
 	o->user_fn = user_fn;

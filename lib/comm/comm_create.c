@@ -397,13 +397,10 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_free = PMPI_Comm_free
-int PMPI_Comm_free(MPI_Comm *comm)
+/* Free a valid *comm for MPI_Comm_free and MPI_Comm_disconnect (fn names
+ * the caller in errors). */
+static int comm_free(MPI_Comm *comm, const char *fn)
 {
-	static const char fn[] = "MPI_Comm_free";
-	MPII_CHECK_INIT(fn);
-	if (!comm || mpii_comm_check(*comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
 		return mpii_err(*comm, MPI_ERR_COMM, fn, "cannot free a predefined communicator");
 	int rc = comm_destroy(*comm);
@@ -411,6 +408,16 @@ int PMPI_Comm_free(MPI_Comm *comm)
 		return mpii_err(*comm, rc, fn, "an attribute delete callback failed");
 	*comm = MPI_COMM_NULL;
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_free = PMPI_Comm_free
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+	static const char fn[] = "MPI_Comm_free";
+	MPII_CHECK_INIT(fn);
+	if (!comm || mpii_comm_check(*comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	return comm_free(comm, fn);
 }
 
 #pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
@@ -429,7 +436,7 @@ int PMPI_Comm_disconnect(MPI_Comm *comm)
 		if (rc)
 			return mpii_err(*comm, rc, fn, "barrier failed");
 	}
-	return PMPI_Comm_free(comm);
+	return comm_free(comm, fn);
 }
 
 #pragma weak MPI_Comm_compare = PMPI_Comm_compare

@@ -52,7 +52,8 @@ struct mpii_group *mpii_group_new(int n)
 		return NULL;
 	}
 	g->magic = MPII_MAGIC_GROUP;
-	g->refcount = 1;
+	/* Relaxed: not shared until the handle is returned. */
+	shm_store_relaxed(&g->refcount, 1);
 	g->size = n;
 	g->rank = MPI_UNDEFINED;
 	return g;
@@ -73,7 +74,7 @@ void mpii_group_unref(struct mpii_group *g)
 	if (!g || g == &mpii_obj_group_empty)
 		return;
 	/* acq_rel: the last owner sees all uses before freeing. */
-	if (atomic_fetch_sub_explicit(&g->refcount, 1, memory_order_acq_rel) != 1)
+	if (shm_fetch_sub_acq_rel(&g->refcount, 1) != 1)
 		return;
 	g->magic = MPII_MAGIC_FREED;
 	free(g->world);
@@ -88,7 +89,8 @@ struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct m
 	if (!c)
 		return NULL;
 	c->magic = MPII_MAGIC_COMM;
-	c->refcount = 1;
+	/* Relaxed: not shared until the handle is returned. */
+	shm_store_relaxed(&c->refcount, 1);
 	c->ctx = ctx;
 	c->group = local;
 	c->remote = remote;
@@ -99,7 +101,7 @@ struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct m
 	 * (mpii_errhandler_set), as MPI says a new communicator inherits it. */
 	c->errh = mpii_obj_comm_world.errh;
 	/* Relaxed: a new reference to a handler that WORLD keeps alive. */
-	atomic_fetch_add_explicit(&c->errh->refcount, 1, memory_order_relaxed);
+	shm_fetch_add_relaxed(&c->errh->refcount, 1);
 	return c;
 }
 
@@ -111,7 +113,7 @@ void mpii_comm_ref(struct mpii_comm *c)
 		return;
 	/* Relaxed: taking a reference orders nothing; the taker already holds
 	 * one (the handle it was given), so the count cannot reach zero. */
-	atomic_fetch_add_explicit(&c->refcount, 1, memory_order_relaxed);
+	shm_fetch_add_relaxed(&c->refcount, 1);
 }
 
 void mpii_comm_unref(struct mpii_comm *c)
@@ -119,7 +121,7 @@ void mpii_comm_unref(struct mpii_comm *c)
 	if (c == &mpii_obj_comm_world || c == &mpii_obj_comm_self)
 		return;
 	/* acq_rel: the last owner sees all uses before freeing. */
-	if (atomic_fetch_sub_explicit(&c->refcount, 1, memory_order_acq_rel) != 1)
+	if (shm_fetch_sub_acq_rel(&c->refcount, 1) != 1)
 		return;
 	c->magic = MPII_MAGIC_FREED;
 	mpii_errhandler_unref(c->errh);

@@ -49,8 +49,10 @@ static int group_from(const int *w, int n, MPI_Group *out)
 /* Take a reference to g for a new handle. */
 struct mpii_group *mpii_group_ref(struct mpii_group *g)
 {
+	/* Relaxed: the caller holds a reference; only the decrement that
+	 * frees needs ordering (acq_rel in mpii_group_unref). */
 	if (g != MPI_GROUP_EMPTY)
-		atomic_fetch_add_explicit(&g->refcount, 1, memory_order_relaxed);
+		shm_fetch_add_relaxed(&g->refcount, 1);
 	return g;
 }
 

@@ -4,3 +4,4 @@ libshmpi_la_SOURCES += \
 	lib/comm/comm.h lib/comm/group.h lib/comm/topo.h lib/comm/comm_create.c \
 	lib/comm/comm_world.c lib/comm/commid.c lib/comm/group.c lib/comm/intercomm.c \
 	lib/comm/topo.c lib/comm/topo_cart.c lib/comm/topo_dist.c lib/comm/topo_graph.c
+EXTRA_DIST += lib/comm/README.md

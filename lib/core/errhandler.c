@@ -46,8 +46,10 @@ static int eh_valid(const struct mpii_errhandler *eh)
 
 void mpii_errhandler_ref(struct mpii_errhandler *eh)
 {
+	/* Relaxed: the caller holds a reference; only the decrement that
+	 * frees needs ordering (acq_rel in mpii_errhandler_unref). */
 	if (eh && !eh_is_predefined(eh))
-		eh->refcount++;
+		shm_fetch_add_relaxed(&eh->refcount, 1);
 }
 
 void mpii_errhandler_unref(struct mpii_errhandler *eh)
@@ -56,7 +58,8 @@ void mpii_errhandler_unref(struct mpii_errhandler *eh)
 
 	if (!eh || eh_is_predefined(eh))
 		return;
-	if (--eh->refcount > 0)
+	/* acq_rel: the last owner sees every use before it recycles. */
+	if (shm_fetch_sub_acq_rel(&eh->refcount, 1) != 1)
 		return;
 	pthread_mutex_lock(&eh_mu);
 	eh->magic = MPII_MAGIC_FREED;
@@ -89,7 +92,8 @@ static struct mpii_errhandler *eh_new(MPI_Comm_errhandler_function *f)
 	if (!b && !(b = malloc(sizeof(*b))))
 		return NULL;
 	memset(b, 0, sizeof(*b));
-	b->eh.refcount = 1;
+	/* Relaxed: not shared until the handle is returned. */
+	shm_store_relaxed(&b->eh.refcount, 1);
 	b->eh.kind = MPII_EH_USER;
 	b->eh.comm_fn = f;
 	b->eh.magic = MPII_MAGIC_ERRHANDLER;

@@ -12,15 +12,20 @@
  * (lib/p2p/p2p_cma_share.c), between polls with the lock dropped; mpii_progress
  * copies them itself (lock held) only when its caller is not such a
  * waiter, so that no job waits for a helper that does not come.
+ *
+ * The engine sees point-to-point only through lib/p2p/p2p.h's progress
+ * calls (mpii_p2p_progress, mpii_p2p_busy, mpii_p2p_help_copy), and the
+ * nonblocking collectives only as polled requests (mpii_progress_poll_add).
  */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <time.h>
 #include <unistd.h>
-#include "lib/ext/ext.h"
 #include "lib/core/global.h"
 #include "lib/core/lock.h"
-#include "lib/p2p/p2p_impl.h"
 #include "lib/core/progress.h"
+#include "lib/core/request.h"
+#include "lib/p2p/p2p.h"
 #include "shm/doorbell.h"
 
 static unsigned spin_polls, yield_polls;
@@ -43,6 +48,21 @@ static int nwaiting;
  * __tls_get_addr each time. */
 static __thread int in_wait __attribute__((tls_model("initial-exec")));
 
+/* Lenders (joined endpoints, lib/ext/endpoint.c) inside mpii_progress_wait,
+ * protected by the library lock; whether the calling thread is a lender and
+ * whether it is counted.  Initial-exec: read on every outermost wait. */
+static int lenders_waiting;
+static __thread int is_lender __attribute__((tls_model("initial-exec")));
+static __thread int lender_counted __attribute__((tls_model("initial-exec")));
+
+/* Polled operations (mpii_progress_poll_add), protected by the library lock. */
+static struct mpii_request *poll_head;
+
+/* Per-thread time budget of the idle phases (mpii_progress_wait_budget):
+ * spin_ns < 0 counts polls instead. */
+static __thread int64_t budget_spin_ns __attribute__((tls_model("initial-exec"))) = -1;
+static __thread int64_t budget_yield_ns __attribute__((tls_model("initial-exec")));
+
 void mpii_progress_init(void)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -58,29 +78,57 @@ void mpii_progress_init(void)
 		yield_polls = mpii_g.cfg.yield_polls;
 }
 
+void mpii_progress_poll_add(struct mpii_request *req)
+{
+	req->poll_next = poll_head;
+	poll_head = req;
+}
+
+/* Call every polled operation once; unlink the ones that completed. */
+static void poll_ops(void)
+{
+	struct mpii_request **pp = &poll_head;
+	while (*pp) {
+		struct mpii_request *r = *pp;
+		if (r->poll(r)) {
+			/* finished: the poll function completed it */
+			*pp = r->poll_next;
+			r->poll_next = NULL;
+		} else {
+			pp = &r->poll_next;
+		}
+	}
+}
+
 int mpii_progress(int hint_peer)
 {
-	int did = mpii_p2p_poll_incoming(hint_peer);
-	if (mpii_p2p.ntx_active)
-		did |= mpii_p2p_push();
-	if (mpii_progress_has_polled_ops())
-		mpii_progress_poll_ops();
-	if (mpii_cma_share_busy())
-		did |= mpii_cma_share_progress(!in_wait);
+	int did = mpii_p2p_progress(hint_peer, !in_wait);
+	if (poll_head)
+		poll_ops();
 	return did;
 }
 
-/* Copy the unclaimed chunks of shared copies with the lock dropped (the
- * other threads keep polling meanwhile).  Returns 1 if there were any. */
-static int help_copy(void)
+void mpii_progress_set_lender(int on)
 {
-	if (!mpii_cma_share_busy() || !mpii_cma_share_claimable())
-		return 0;
-	mpii_unlock();
-	while (mpii_cma_share_help())
-		;
-	mpii_lock();
-	return 1;
+	is_lender = on;
+}
+
+int mpii_progress_lenders(void)
+{
+	return lenders_waiting - lender_counted;
+}
+
+void mpii_progress_wait_budget(int64_t spin_ns, int64_t yield_ns)
+{
+	budget_spin_ns = spin_ns;
+	budget_yield_ns = yield_ns;
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 /* Sleep condition, checked after the sleeper count went up (F in
@@ -113,9 +161,17 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
 	int outer = !in_wait, noted = 0;
+	int timed = budget_spin_ns >= 0;
+	/* A timed wait is the handler thread idling for work: it is not a
+	 * rank waiting in MPI, so it never counts as blocked (stuck.h). */
+	int note = outer && !timed;
+	int64_t last = timed ? now_ns() : 0;   /* timed: the last activity */
 	if (outer) {
 		in_wait = 1;
-		mpii_endpoint_wait_begin();
+		if (is_lender) {
+			lender_counted = 1;
+			lenders_waiting++;
+		}
 	}
 	nwaiting++;
 	for (;;) {
@@ -124,8 +180,10 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		/* Relaxed: every bump happens under the library lock, which
 		 * we hold; a change means our own poll completed something. */
 		uint32_t before = shm_load_relaxed(&local_events);
-		if (mpii_progress(hint_peer) || help_copy()) {
+		if (mpii_progress(hint_peer) || mpii_p2p_help_copy()) {
 			idle = 0;
+			if (timed)
+				last = now_ns();
 			if (nwaiting > 1 && shm_load_relaxed(&local_events) != before && !done(arg))
 				hand_over();
 			continue;
@@ -135,24 +193,32 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		idle++;
 		unsigned spin = nwaiting > 1 && spin_polls > 64 ? 64 : spin_polls;
 		unsigned yields = nwaiting > 1 && yield_polls > 20 ? 20 : yield_polls;
+		int spinning, yielding;
+		if (timed) {
+			int64_t t = now_ns() - last;
+			spinning = t < budget_spin_ns;
+			yielding = t < budget_spin_ns + budget_yield_ns;
+		} else {
+			spinning = idle < spin;
+			yielding = idle < spin + yields;
+		}
 		uint32_t events = shm_load_relaxed(&local_events);
 		/* Queued output or polled operations need us awake: a peer
 		 * freeing ring space does not ring our doorbell.  So does a
 		 * shared copy in flight: a chunk copied by another thread
 		 * rings nobody, and sleeping would add a wake-up to every
 		 * large message. */
-		int stay_awake = mpii_p2p.ntx_active || mpii_progress_has_polled_ops() ||
-				 mpii_cma_share_busy();
-		if (idle < spin) {
+		int stay_awake = poll_head || mpii_p2p_busy();
+		if (spinning) {
 			mpii_unlock();
 			shm_cpu_relax();
-		} else if (idle < spin + yields || stay_awake) {
+		} else if (yielding || stay_awake) {
 			mpii_unlock();
-			if (outer && !noted)
+			if (note && !noted)
 				noted = 1, mpii_stuck_block();
 			sched_yield();
 		} else {
-			if (outer && !noted)
+			if (note && !noted)
 				noted = 1, mpii_stuck_block();
 			/* The wait condition is re-checked after the sleeper count
 			 * went up: whoever makes it true (a peer publishing or
@@ -166,7 +232,10 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 			if (!ready)
 				shm_doorbell_wait(mpii_g.me, bell, mpii_g.cfg.sleep_ns);
 			shm_doorbell_finish(mpii_g.me);
-			idle = spin; /* after a wake-up, yield before sleeping again */
+			/* after a wake-up, yield before sleeping again */
+			idle = spin;
+			if (timed)
+				last = now_ns() - budget_spin_ns;
 		}
 		mpii_lock();
 	}
@@ -175,7 +244,10 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		mpii_stuck_unblock();
 	if (outer) {
 		in_wait = 0;
-		mpii_endpoint_wait_end();
+		if (lender_counted) {
+			lender_counted = 0;
+			lenders_waiting--;
+		}
 	}
 }
 

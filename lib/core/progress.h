@@ -26,11 +26,27 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer);
  * completion they may be waiting for). */
 void mpii_progress_wake_local(void);
 
-/* Polled operations registered by mpii_request_poll_add(). */
-void mpii_progress_poll_ops(void);
+/* Register a polled request (kind MPII_REQ_COLL or any request with a
+ * poll function): every pass of the engine calls req->poll(req) until it
+ * returns non-zero (it completed the request). */
+struct mpii_request;
+void mpii_progress_poll_add(struct mpii_request *req);
 
-/* True while polled operations are registered. */
-int mpii_progress_has_polled_ops(void);
+/* The calling thread is a lender (on: it joined an endpoint, lib/ext/endpoint.c)
+ * or not: while it waits in mpii_progress_wait it is counted by
+ * mpii_progress_lenders. */
+void mpii_progress_set_lender(int on);
+
+/* Lenders of this process waiting in mpii_progress_wait, not counting the
+ * caller: threads that may copy chunks of a large copy
+ * (lib/p2p/p2p_cma_share.c). */
+int mpii_progress_lenders(void);
+
+/* The calling thread's waits measure their idle phases in time: spin for
+ * spin_ns after the last activity, then yield for yield_ns, then sleep
+ * (the handler thread, lib/ext/handler.c).  spin_ns < 0: count polls, as
+ * every thread does by default. */
+void mpii_progress_wait_budget(int64_t spin_ns, int64_t yield_ns);
 
 /* Set up at init (pick oversubscription, spin counts). */
 void mpii_progress_init(void);

@@ -1,6 +1,6 @@
 /*
- * lib/core/request.c - request objects: a per-process pool, completion, and
- * collection by wait/test.
+ * lib/core/request.c - request objects: a per-process pool, completion,
+ * collection by wait/test, and MPI_Start's dispatch by kind.
  *
  * The pool keeps freed requests (poisoned) for reuse, so that allocating a
  * request on the message path costs a list pop, and a stale handle finds
@@ -14,9 +14,9 @@
 #include "lib/core/progress.h"
 #include "lib/core/request.h"
 #include "lib/ext/ext.h"
+#include "lib/p2p/p2p.h"
 
 static struct mpii_request *pool;        /* protected by the library lock */
-static struct mpii_request *poll_head;   /* polled operations */
 
 struct mpii_request *mpii_request_new(int kind)
 {
@@ -82,9 +82,9 @@ void mpii_request_complete(struct mpii_request *req)
 	 * thread of this process going to sleep on it (mpii_progress_wake_local
 	 * below); a single thread never sleeps while it completes requests. */
 	if (mpii_g.multi)
-		atomic_store_explicit(&req->done, 1, memory_order_seq_cst);
+		shm_store_seq_cst(&req->done, 1);
 	else
-		atomic_store_explicit(&req->done, 1, memory_order_release);
+		shm_store_release(&req->done, 1);
 	if (req->user_freed) {
 		mpii_request_release(req);
 		return;
@@ -116,7 +116,7 @@ static int is_done(void *arg)
 {
 	struct mpii_request *req = arg;
 	/* seq_cst: F of the doorbell's Dekker pair (see mpii_request_complete). */
-	return atomic_load_explicit(&req->done, memory_order_seq_cst);
+	return shm_load_seq_cst(&req->done);
 }
 
 void mpii_request_wait_done(struct mpii_request *req)
@@ -129,28 +129,26 @@ void mpii_request_wait_done(struct mpii_request *req)
 	req->waiters--;
 }
 
-void mpii_request_poll_add(struct mpii_request *req)
+int mpii_wait(struct mpii_request *req, MPI_Status *status)
 {
-	req->poll_next = poll_head;
-	poll_head = req;
+	mpii_request_wait_done(req);
+	MPI_Request h = req;
+	return mpii_request_collect(&h, status);
 }
 
-void mpii_progress_poll_ops(void)
+int mpii_request_start(struct mpii_request *req)
 {
-	struct mpii_request **pp = &poll_head;
-	while (*pp) {
-		struct mpii_request *r = *pp;
-		if (r->poll(r)) {
-			/* finished: the poll function completed it */
-			*pp = r->poll_next;
-			r->poll_next = NULL;
-		} else {
-			pp = &r->poll_next;
-		}
+	if (!req->persistent || req->active)
+		return MPI_ERR_REQUEST;
+	mpii_status_empty(&req->status);
+	req->h_state = 0;
+	switch (req->kind) {
+	case MPII_REQ_SEND:
+	case MPII_REQ_RECV:
+		return mpii_p2p_start(req);   /* lib/p2p/p2p_api.c */
+	case MPII_REQ_META:
+		return mpii_meta_start(req);  /* lib/ext/greq.c: calls start_fn */
+	default:
+		return MPI_ERR_REQUEST;
 	}
-}
-
-int mpii_progress_has_polled_ops(void)
-{
-	return poll_head != NULL;
 }

@@ -57,9 +57,8 @@ struct mpii_request {
 	int world_peer;         /* world rank of the partner (sends) */
 	MPI_Count bytes;        /* packed length of the message */
 
-	/* transport state (lib/p2p_*.c) */
-	MPI_Count offset;       /* bytes pushed (send) or landed (recv) */
-	int proto;              /* protocol step, see p2p_proto.h */
+	/* transport state (lib/p2p/) */
+	int proto;              /* enum mpii_proto_step (lib/p2p/p2p_impl.h) */
 	void *tmpbuf;           /* packed copy (bsend, non-contiguous rendezvous) */
 	struct mpii_request *next, *prev;  /* posted queue / tx queue links */
 
@@ -105,12 +104,14 @@ int mpii_request_collect(MPI_Request *handle, MPI_Status *status);
  * waiting).  Does not collect. */
 void mpii_request_wait_done(struct mpii_request *req);
 
-/* Start an inactive persistent request (MPI_Start).  Returns an error class. */
-int mpii_request_start(struct mpii_request *req);
+/* Wait for an internal request (lock held), copy its status, release it.
+ * Returns the request's error (status.MPI_ERROR) or MPI_SUCCESS. */
+int mpii_wait(struct mpii_request *req, MPI_Status *status);
 
-/* Register a polled request (kind MPII_REQ_COLL or any request with a poll
- * function) with the progress engine. */
-void mpii_request_poll_add(struct mpii_request *req);
+/* Start an inactive persistent request (MPI_Start): point-to-point ones
+ * through mpii_p2p_start, meta requests through mpii_meta_start.  Returns
+ * an error class (MPI_ERR_REQUEST: not an inactive persistent request). */
+int mpii_request_start(struct mpii_request *req);
 
 /* Fill an empty status (MPI_SOURCE = MPI_ANY_SOURCE, ...), as for
  * MPI_PROC_NULL and null requests. */

@@ -64,7 +64,7 @@ static const char *comm_name(const struct mpii_comm *c, char *buf, size_t len)
 
 static void report(int sig)
 {
-	char line[512], cname[128];
+	char line[512], cname[192];
 	int saved = errno;
 	(void)sig;
 	const char *call = shm_load_relaxed(&last_call);

@@ -20,13 +20,13 @@
 #include "lib/core/global.h"
 #include "lib/ext/ext.h"
 #include "lib/core/lock.h"
-#include "lib/p2p/p2p_impl.h"
+#include "lib/p2p/p2p.h"
 #include "lib/core/progress.h"
 
 static int req_done(struct mpii_request *r)
 {
 	/* Acquire: pairs with the release in mpii_request_complete. */
-	return atomic_load_explicit(&r->done, memory_order_acquire);
+	return shm_load_acquire(&r->done);
 }
 
 /* Null or inactive: nothing to wait for. */
@@ -49,13 +49,6 @@ static int is_gen(MPI_Request r)
 static int raise_req(int gen, MPI_Comm comm, int rc, const char *fn)
 {
 	return gen ? mpii_err_self(rc, fn, "request failed") : mpii_err(comm, rc, fn, "request failed");
-}
-
-int mpii_wait(struct mpii_request *req, MPI_Status *status)
-{
-	mpii_request_wait_done(req);
-	MPI_Request h = req;
-	return mpii_request_collect(&h, status);
 }
 
 static int check_array(int count, MPI_Request *reqs)
@@ -425,22 +418,6 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 	if (*flag && status != MPI_STATUS_IGNORE && status)
 		*status = request->status;
 	mpii_unlock();
-	return MPI_SUCCESS;
-}
-
-/* Cancel a point-to-point request (lock held). */
-int mpii_p2p_cancel(struct mpii_request *req)
-{
-	int cancelled = 0;
-	if (req->kind == MPII_REQ_RECV)
-		cancelled = mpii_posted_remove(req);
-	else if (req->kind == MPII_REQ_SEND)
-		cancelled = mpii_p2p_cancel_send(req);
-	if (cancelled) {
-		req->status.mpii_cancelled = 1;
-		req->status.MPI_ERROR = MPI_SUCCESS;
-		mpii_request_complete(req);
-	}
 	return MPI_SUCCESS;
 }
 

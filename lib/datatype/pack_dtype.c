@@ -362,7 +362,7 @@ int mpii_type_wire(struct mpii_datatype *dt, const void **desc, size_t *len)
 	struct mpii_typedesc *d = dt->desc;
 	/* Acquire: pairs with the release of the CAS below, so the bytes of
 	 * a description another thread published are complete. */
-	char *w = atomic_load_explicit(&d->wire, memory_order_acquire);
+	char *w = shm_load_acquire(&d->wire);
 	if (!w) {
 		char *mine;
 		size_t n;
@@ -371,8 +371,7 @@ int mpii_type_wire(struct mpii_datatype *dt, const void **desc, size_t *len)
 			return rc;
 		/* Release publishes our bytes; when another thread won, acquire
 		 * (the failure order) gives us its bytes and we drop ours. */
-		if (atomic_compare_exchange_strong_explicit(&d->wire, &w, mine, memory_order_acq_rel,
-							    memory_order_acquire))
+		if (shm_cas_acq_rel(&d->wire, &w, mine))
 			w = mine;
 		else
 			free(mine);

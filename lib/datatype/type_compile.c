@@ -30,16 +30,21 @@ static pthread_mutex_t compile_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static struct mpii_tnode *tref(struct mpii_tnode *n)
 {
-	if (n && atomic_load_explicit(&n->refs, memory_order_relaxed) < MPII_TNODE_STATIC)
-		atomic_fetch_add_explicit(&n->refs, 1, memory_order_relaxed);
+	/* Relaxed: the caller holds a reference, so the count cannot reach
+	 * 0 meanwhile; only the decrement that frees needs ordering.  Static
+	 * nodes (MPII_TNODE_STATIC, never written) are not counted. */
+	if (n && shm_load_relaxed(&n->refs) < MPII_TNODE_STATIC)
+		shm_fetch_add_relaxed(&n->refs, 1);
 	return n;
 }
 
 void mpii_tnode_unref(struct mpii_tnode *n)
 {
-	if (!n || atomic_load_explicit(&n->refs, memory_order_relaxed) >= MPII_TNODE_STATIC)
+	/* Relaxed: a static node's count never changes. */
+	if (!n || shm_load_relaxed(&n->refs) >= MPII_TNODE_STATIC)
 		return;
-	if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) != 1)
+	/* acq_rel: the last dropper sees every use before it frees. */
+	if (shm_fetch_sub_acq_rel(&n->refs, 1) != 1)
 		return;
 	if (n->kind == MPII_N_VEC)
 		mpii_tnode_unref(n->child);
@@ -56,7 +61,8 @@ static struct mpii_tnode *tnew(int kind, MPI_Aint disp, MPI_Count size)
 	struct mpii_tnode *n = calloc(1, sizeof(*n));
 	if (!n)
 		return NULL;
-	atomic_store(&n->refs, 1);
+	/* Relaxed: the node is not shared yet (published by whoever links it). */
+	shm_store_relaxed(&n->refs, 1);
 	n->kind = kind;
 	n->disp = disp;
 	n->size = size;

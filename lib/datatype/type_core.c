@@ -44,7 +44,8 @@ struct mpii_datatype *mpii_type_alloc(void)
 	}
 	memset(dt, 0, sizeof(*dt));
 	dt->magic = MPII_MAGIC_DATATYPE;
-	atomic_store(&dt->refcount, 1);
+	/* Relaxed: not shared until the handle is returned. */
+	shm_store_relaxed(&dt->refcount, 1);
 	dt->basic = MPII_B_NONE;
 	dt->desc = d;
 	dt->align = 1;
@@ -69,7 +70,7 @@ void mpii_type_destroy(struct mpii_datatype *dt)
 			mpii_tnode_unref(d->root);
 		/* Relaxed: the last reference is gone (acq_rel in unref), no
 		 * thread can be encoding. */
-		free(atomic_load_explicit(&d->wire, memory_order_relaxed));
+		free(shm_load_relaxed(&d->wire));
 		free(d->ints);
 		free(d->aints);
 		free(d->types);
@@ -110,8 +111,10 @@ int mpii_type_count_check(MPI_Count count, const struct mpii_datatype *dt, MPI_C
 
 void mpii_type_ref(struct mpii_datatype *dt)
 {
+	/* Relaxed: the caller holds a reference; only the decrement that
+	 * frees needs ordering (acq_rel in mpii_type_unref). */
 	if (!(dt->flags & MPII_DT_PREDEFINED))
-		atomic_fetch_add_explicit(&dt->refcount, 1, memory_order_relaxed);
+		shm_fetch_add_relaxed(&dt->refcount, 1);
 }
 
 void mpii_type_unref(struct mpii_datatype *dt)
@@ -119,7 +122,7 @@ void mpii_type_unref(struct mpii_datatype *dt)
 	if (dt->flags & MPII_DT_PREDEFINED)
 		return;
 	/* acq_rel: the last dropper must see every use before it frees. */
-	if (atomic_fetch_sub_explicit(&dt->refcount, 1, memory_order_acq_rel) == 1)
+	if (shm_fetch_sub_acq_rel(&dt->refcount, 1) == 1)
 		mpii_type_destroy(dt);
 }
 

@@ -1,6 +1,6 @@
 /*
- * lib/datatype/type_impl.h - inside the type engine (lib/type_*.c, lib/typestr*.c,
- * lib/pack*.c).  Nothing outside those files includes this.
+ * lib/datatype/type_impl.h - inside the type engine (lib/datatype/type_*.c, typestr*.c,
+ * pack*.c).  Nothing outside those files includes this.
  *
  * A datatype carries two descriptions:
  *

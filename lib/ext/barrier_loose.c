@@ -27,8 +27,8 @@ static int pair_done(void *arg)
 {
 	struct pair *p = arg;
 	/* Acquire: pairs with the release in mpii_request_complete. */
-	return atomic_load_explicit(&p->s->done, memory_order_acquire) &&
-	       atomic_load_explicit(&p->r->done, memory_order_acquire);
+	return shm_load_acquire(&p->s->done) &&
+	       shm_load_acquire(&p->r->done);
 }
 
 #pragma weak MPI_Barrier_loose = PMPI_Barrier_loose

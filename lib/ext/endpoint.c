@@ -12,50 +12,24 @@
  * serves the other endpoints' communication ("lends itself"): with the one
  * library lock every waiting thread does that, joined or not.  A joined
  * thread that waits in MPI (in leave or in any other wait) is also counted
- * as a lender: while there is one, a large copy made by another thread is
- * cut into chunks that the waiting threads copy in parallel
- * (lib/p2p/p2p_cma_share.c).
+ * as a lender (mpii_progress_set_lender; the progress engine counts the
+ * lenders inside its waits): while there is one, a large copy made by
+ * another thread is cut into chunks that the waiting threads copy in
+ * parallel (lib/p2p/p2p_cma_share.c).
  *
  * Errors (MPI_ERR_THREAD): join below MPI_THREAD_MULTIPLE, a second join
  * by the same thread, leave without join.
  */
-#include "lib/ext/endpoint.h"
 #include "lib/core/core.h"
-#include "lib/p2p/p2p_impl.h"
+#include "lib/p2p/p2p.h"
 
 /* Protected by the library lock. */
 static int ep_active;         /* joined and not yet released */
 static int ep_leaving;        /* of those, inside leave */
 static unsigned ep_generation;
 
-/* Initial-exec: read on every wait (mpii_endpoint_wait_begin). */
-static __thread int ep_joined __attribute__((tls_model("initial-exec")));
-
-/* Joined threads inside mpii_progress_wait (library lock), and whether the
- * calling thread is one of them. */
-static int ep_waiting;
-static __thread int ep_counted __attribute__((tls_model("initial-exec")));
-
-void mpii_endpoint_wait_begin(void)
-{
-	if (ep_joined) {
-		ep_counted = 1;
-		ep_waiting++;
-	}
-}
-
-void mpii_endpoint_wait_end(void)
-{
-	if (ep_counted) {
-		ep_counted = 0;
-		ep_waiting--;
-	}
-}
-
-int mpii_endpoint_lenders(void)
-{
-	return ep_waiting - ep_counted;
-}
+/* The calling thread has joined (read only by join and leave). */
+static __thread int ep_joined;
 
 #pragma weak MPI_Endpoint_join = PMPI_Endpoint_join
 int PMPI_Endpoint_join(void)
@@ -71,13 +45,14 @@ int PMPI_Endpoint_join(void)
 	ep_active++;
 	mpii_unlock();
 	ep_joined = 1;
+	mpii_progress_set_lender(1);
 	return MPI_SUCCESS;
 }
 
 static int leave_done(void *arg)
 {
 	unsigned gen = *(unsigned *)arg;
-	return ep_generation != gen && mpii_p2p.ntx_active == 0;
+	return ep_generation != gen && !mpii_p2p_tx_pending();
 }
 
 #pragma weak MPI_Endpoint_leave = PMPI_Endpoint_leave
@@ -99,5 +74,6 @@ int PMPI_Endpoint_leave(void)
 	mpii_progress_wait(leave_done, &gen, -1);
 	mpii_unlock();
 	ep_joined = 0;
+	mpii_progress_set_lender(0);
 	return MPI_SUCCESS;
 }

@@ -4,13 +4,11 @@
  *
  * handler.h  request handlers and the handler thread (seed 002 6.12.3, seed 003)
  * greq.h     generalized and meta requests
- * endpoint.h what the transport needs to know about endpoints (seed 004)
  */
 #ifndef MPII_EXT_H
 #define MPII_EXT_H
 
 #include "lib/ext/handler.h"
 #include "lib/ext/greq.h"
-#include "lib/ext/endpoint.h"
 
 #endif

@@ -54,7 +54,9 @@ void mpii_meta_callback_failed(struct mpii_request *req, int rc)
 		if (crc != MPI_SUCCESS)
 			g->cancel_failed = 1;
 	}
-	if (atomic_load_explicit(&req->done, memory_order_acquire) || !req->active)
+	/* Acquire: pairs with the release in mpii_request_complete (the lock,
+	 * held, orders it too; a cold path, kept explicit). */
+	if (shm_load_acquire(&req->done) || !req->active)
 		return;  /* the callback completed it meanwhile */
 	if (crc == MPI_SUCCESS) {
 		req->status.mpii_cancelled = 1;
@@ -73,7 +75,8 @@ int mpii_meta_start(struct mpii_request *req)
 	mpii_status_empty(&req->status);
 	req->active = 1;
 	req->h_state = 0;
-	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
+	/* Relaxed: an inactive request restarted under the lock, which publishes it. */
+	shm_store_relaxed(&req->done, 0);
 	int rc = MPI_SUCCESS;
 	if (g->meta->start_fn) {
 		mpii_unlock();
@@ -88,7 +91,8 @@ int mpii_meta_start(struct mpii_request *req)
 int mpii_gen_cancel(struct mpii_request *req)
 {
 	struct mpii_greq *g = req->greq;
-	int done = atomic_load_explicit(&req->done, memory_order_acquire);
+	/* Acquire: pairs with the release in mpii_request_complete (lock held too). */
+	int done = shm_load_acquire(&req->done);
 	if (!g->meta) {
 		if (!g->gcancel_fn)
 			return MPI_SUCCESS;
@@ -108,7 +112,8 @@ int mpii_gen_cancel(struct mpii_request *req)
 	if (crc != MPI_SUCCESS)
 		g->cancel_failed = 1;
 	/* seed 002 6.2.3: when cancel_fn returns, the request is complete */
-	if (!atomic_load_explicit(&req->done, memory_order_acquire) && req->active) {
+	/* Acquire: as above; cancel_fn may have completed it. */
+	if (!shm_load_acquire(&req->done) && req->active) {
 		req->status.mpii_cancelled = crc == MPI_SUCCESS;
 		req->status.MPI_ERROR = MPI_SUCCESS;
 		mpii_request_complete(req);
@@ -129,7 +134,9 @@ void mpii_gen_free(struct mpii_request *req)
 			g->meta->free_fn(g->extra_state, req);
 			mpii_lock();
 		}
-	} else if (atomic_load_explicit(&req->done, memory_order_acquire)) {
+	} else if (shm_load_acquire(&req->done)) {
+		/* (The acquire above pairs with the release in
+		 * mpii_request_complete; lock held too.) */
 		g->free_called = 1;
 		if (g->gfree_fn) {
 			mpii_unlock();
@@ -177,7 +184,8 @@ int PMPI_Grequest_complete(MPI_Request request)
 	if (mpii_request_check(request) || request->kind != MPII_REQ_GREQ)
 		return mpii_err_self(MPI_ERR_REQUEST, fn, "not a generalized request");
 	mpii_lock();
-	int bad = atomic_load_explicit(&request->done, memory_order_acquire) != 0 ||
+	/* Acquire: pairs with the release in mpii_request_complete (lock held too). */
+	int bad = shm_load_acquire(&request->done) != 0 ||
 		  request->h_state != 0;
 	if (!bad)
 		mpii_request_complete(request);

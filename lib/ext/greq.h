@@ -28,6 +28,24 @@ struct mpii_greq {
 	int free_called;
 };
 
+/* The hooks that lib/core/request.c and the wait/start/cancel/free paths
+ * call for requests whose req->greq is set (lib/ext/greq.c). */
+
+/* The request goes back to the pool: free_fn of an MPI_Grequest_start
+ * request not freed yet, or drop the meta request type's reference. */
+void mpii_greq_release(struct mpii_request *req);
+/* Collection of an MPI_Grequest_start request: query_fn fills the status
+ * (drops the lock around the callback). */
+void mpii_greq_query(struct mpii_request *req);
+/* MPI_Start of a meta request (drops the lock around start_fn). */
+int mpii_meta_start(struct mpii_request *req);
+/* MPI_Cancel of a meta or generalized request (lock held, dropped around
+ * cancel_fn).  Returns the error the cancel raises (MPI_ERR_GR ...). */
+int mpii_gen_cancel(struct mpii_request *req);
+/* MPI_Request_free of a meta or generalized request, before the ordinary
+ * free (lock held, dropped around free_fn). */
+void mpii_gen_free(struct mpii_request *req);
+
 /* Drop a reference to a meta request type (lock held). */
 void mpii_metareq_unref(struct mpii_metarequest *m);
 

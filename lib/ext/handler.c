@@ -13,10 +13,12 @@
  * released at completion and its handler gets MPI_REQUEST_NULL.
  *
  * The handler thread is started by the first MPI_Post_handler.  It runs
- * queued calls (without the library lock; handlers call MPI), and when idle
- * drives progress itself so handlers run without the user calling MPI:
- * spin SHMPI_HANDLER_SPIN_US (default 20) microseconds after the last
- * activity, then yield a little, then sleep on the member's doorbell futex
+ * queued calls (without the library lock; handlers call MPI), and between
+ * them waits through the progress engine (mpii_progress_wait, the one way
+ * to block), which drives progress so that handlers run without the user
+ * calling MPI: it spins SHMPI_HANDLER_SPIN_US (default 20) microseconds
+ * after the last activity (mpii_progress_wait_budget), then yields
+ * SHMPI_HANDLER_YIELD_US, then sleeps on the member's doorbell futex
  * (shm/doorbell.h), which peers ring after publishing and which a queued
  * call rings too.
  *
@@ -37,11 +39,10 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+#include "lib/attr/attr.h"
 #include "lib/comm/comm.h"
 #include "lib/core/core.h"
 #include "lib/ext/handler.h"
-#include "lib/p2p/p2p_impl.h"
 #include "shm/config.h"
 #include "shm/doorbell.h"
 
@@ -52,28 +53,19 @@ struct hcall {
 	struct hcall *next;
 };
 
-/* All protected by the library lock, except the atomics. */
+/* All protected by the library lock.  The handler thread reads q_head,
+ * h_locked and h_stop in its wait condition, which mpii_progress_wait
+ * checks with the lock held after its sleeper count went up; whoever
+ * changes them holds the lock and rings the doorbell after, so a change is
+ * either seen by the check or wakes the sleeper (shm/doorbell.h). */
 static struct hcall *q_head, *q_tail;
-static _Atomic int q_len;            /* seq_cst: the doorbell's "work" */
-static _Atomic int h_locked;         /* MPI_Handler_lock held */
-static _Atomic int h_stop;
+static int h_locked;                 /* MPI_Handler_lock held */
+static int h_stop;                   /* MPI_Finalize: the thread ends */
 static struct mpii_request *lockq;   /* LOCKQ requests (h_next links) */
 static int h_running;                /* calls running on the handler thread */
 static int thread_started;
 static pthread_t h_thread;
 static int64_t spin_ns = 20000, yield_ns = 200000;
-
-/* Weak: MPI_Info lives in the handles area; without it handler_attr is
- * ignored. */
-extern int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
-	__attribute__((weak));
-
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 static void enqueue(struct mpii_request *req, MPI_Request_handler *fn, void *extra)
 {
@@ -89,8 +81,7 @@ static void enqueue(struct mpii_request *req, MPI_Request_handler *fn, void *ext
 	else
 		q_head = c;
 	q_tail = c;
-	/* G: seq_cst, then H in ring_if_sleeping (shm/doorbell.h). */
-	atomic_fetch_add(&q_len, 1);
+	/* Lock held: the handler thread's wait sees q_head or is rung. */
 	shm_doorbell_ring_if_sleeping(mpii_g.me);
 }
 
@@ -102,7 +93,6 @@ static struct hcall *dequeue(void)
 	q_head = c->next;
 	if (!q_head)
 		q_tail = NULL;
-	atomic_fetch_sub(&q_len, 1);
 	return c;
 }
 
@@ -117,7 +107,7 @@ int mpii_handler_on_complete(struct mpii_request *req)
 		mpii_request_release(req);
 		return 1;
 	}
-	if (atomic_load(&h_locked)) {
+	if (h_locked) {
 		req->h_state = MPII_H_LOCKQ;
 		req->h_next = lockq;
 		lockq = req;
@@ -189,7 +179,7 @@ static void run_call(struct hcall *c)
 			mpii_request_release(r);
 		} else if (!restarted && r->h_state == MPII_H_HANDLED) {
 			/* Release: wait/test that see done see the handler's effects. */
-			atomic_store_explicit(&r->done, 1, memory_order_release);
+			shm_store_release(&r->done, 1);
 			mpii_progress_wake_local();
 		}
 	}
@@ -205,62 +195,31 @@ static void run_call(struct hcall *c)
 	}
 }
 
-/* Doorbell sleep condition (F in shm/doorbell.h). */
+/* The handler thread's wait condition (lock held): a queued call may run,
+ * or MPI_Finalize stops the thread. */
 static int thread_has_work(void *arg)
 {
 	(void)arg;
-	if (atomic_load(&h_stop) || (atomic_load(&q_len) && !atomic_load(&h_locked)))
-		return 1;
-	_Atomic uint64_t *sum = shm_seg_summary(&mpii_g.seg, (uint32_t)mpii_g.rank);
-	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
-	for (uint32_t w = 0; w < words; w++)
-		if (shm_load_seq_cst(&sum[w]))
-			return 1;
-	return 0;
+	return h_stop || (q_head && !h_locked);
 }
 
 static void *handler_thread(void *arg)
 {
 	(void)arg;
-	int64_t last = now_ns();
+	mpii_progress_wait_budget(spin_ns, yield_ns);
+	mpii_lock();
 	for (;;) {
-		mpii_lock();
-		if (atomic_load(&h_stop) && (!q_head || atomic_load(&h_locked))) {
-			mpii_unlock();
+		mpii_progress_wait(thread_has_work, NULL, -1);
+		if (h_stop && (!q_head || h_locked))
 			break;
-		}
-		if (!atomic_load(&h_locked) && q_head) {
-			struct hcall *c = dequeue();
-			h_running++;
-			mpii_unlock();
-			run_call(c);
-			mpii_lock();
-			h_running--;
-			mpii_unlock();
-			last = now_ns();
-			continue;
-		}
-		int did = mpii_progress(-1);
-		int busy = mpii_p2p.ntx_active || mpii_progress_has_polled_ops();
+		struct hcall *c = dequeue();
+		h_running++;
 		mpii_unlock();
-		if (did) {
-			last = now_ns();
-			continue;
-		}
-		int64_t idle = now_ns() - last;
-		if (idle < spin_ns) {
-			shm_cpu_relax();
-		} else if (busy || idle < spin_ns + yield_ns) {
-			sched_yield();
-		} else {
-			/* sleeper count up first, then the check (shm/doorbell.h) */
-			uint32_t bell = shm_doorbell_prepare(mpii_g.me);
-			if (!thread_has_work(NULL))
-				shm_doorbell_wait(mpii_g.me, bell, mpii_g.cfg.sleep_ns);
-			shm_doorbell_finish(mpii_g.me);
-			last = now_ns() - spin_ns; /* woken: yield before sleeping again */
-		}
+		run_call(c);
+		mpii_lock();
+		h_running--;
 	}
+	mpii_unlock();
 	return NULL;
 }
 
@@ -271,15 +230,13 @@ static int start_thread(MPI_Info info)
 {
 	pthread_attr_t attr;
 	pthread_attr_init(&attr);
-	if (info != MPI_INFO_NULL && PMPI_Info_get) {
-		char v[64];
-		int flag = 0;
-		if (PMPI_Info_get(info, MPI_Pthread_stacksize, (int)sizeof(v) - 1, v, &flag) ==
-			    MPI_SUCCESS && flag) {
-			long sz = strtol(v, NULL, 0);
-			if (sz >= PTHREAD_STACK_MIN)
-				pthread_attr_setstacksize(&attr, (size_t)sz);
-		}
+	const char *v = NULL;
+	if (info != MPI_INFO_NULL && MPII_VALID(info, MPII_MAGIC_INFO))
+		v = mpii_info_lookup(info, MPI_Pthread_stacksize);
+	if (v) {
+		long sz = strtol(v, NULL, 0);
+		if (sz >= PTHREAD_STACK_MIN)
+			pthread_attr_setstacksize(&attr, (size_t)sz);
 	}
 	spin_ns = shm_config_get("SHMPI_HANDLER_SPIN_US") * 1000;
 	yield_ns = shm_config_get("SHMPI_HANDLER_YIELD_US") * 1000;
@@ -332,8 +289,9 @@ int PMPI_Post_handler(MPI_Request request, MPI_Info handler_attr, MPI_Request_ha
 		r->handler->extra_state = extra_state;
 		r->handler->type = handler_type;
 		/* An unhandled, uncollected completion: call the handler now. */
-		int done = atomic_load_explicit(&r->done, memory_order_acquire);
-		if (done && r->active && r->h_state == MPII_H_NONE && !atomic_load(&h_locked)) {
+		/* Acquire: pairs with the release in mpii_request_complete (lock held too). */
+		int done = shm_load_acquire(&r->done);
+		if (done && r->active && r->h_state == MPII_H_NONE && !h_locked) {
 			now = malloc(sizeof(*now));
 			if (now) {
 				now->req = r;
@@ -341,7 +299,8 @@ int PMPI_Post_handler(MPI_Request request, MPI_Info handler_attr, MPI_Request_ha
 				now->extra_state = extra_state;
 				now->next = NULL;
 				r->h_state = MPII_H_QUEUED;
-				atomic_store_explicit(&r->done, 0, memory_order_relaxed);
+				/* Relaxed: lock held; run_call sets it again with release. */
+				shm_store_relaxed(&r->done, 0);
 			}
 		} else if (done && r->active && r->h_state == MPII_H_NONE) {
 			r->h_state = MPII_H_LOCKQ;  /* runs at MPI_Handler_unlock */
@@ -380,11 +339,11 @@ int PMPI_Handler_lock(void)
 	static const char fn[] = "MPI_Handler_lock";
 	MPII_CHECK_INIT(fn);
 	mpii_lock();
-	if (atomic_load(&h_locked)) {
+	if (h_locked) {
 		mpii_unlock();
 		return mpii_err(NULL, MPI_ERR_OTHER, fn, "the handler lock is already held");
 	}
-	atomic_store(&h_locked, 1);
+	h_locked = 1;
 	/* Wait for a handler running on the handler thread, unless we are it. */
 	int self = thread_started && pthread_equal(pthread_self(), h_thread);
 	while (!self && h_running > 0) {
@@ -403,11 +362,11 @@ int PMPI_Handler_unlock(void)
 	MPII_CHECK_INIT(fn);
 	struct hcall *run = NULL, **tail = &run;
 	mpii_lock();
-	if (!atomic_load(&h_locked)) {
+	if (!h_locked) {
 		mpii_unlock();
 		return mpii_err(NULL, MPI_ERR_OTHER, fn, "the handler lock is not held");
 	}
-	atomic_store(&h_locked, 0);
+	h_locked = 0;
 	/* lockq is newest first: reverse to run in completion order. */
 	struct mpii_request *rev = NULL;
 	while (lockq) {
@@ -431,7 +390,8 @@ int PMPI_Handler_unlock(void)
 		c->extra_state = r->handler->extra_state;
 		c->next = NULL;
 		r->h_state = MPII_H_QUEUED;
-		atomic_store_explicit(&r->done, 0, memory_order_relaxed);
+		/* Relaxed: lock held; run_call sets it again with release. */
+		shm_store_relaxed(&r->done, 0);
 		*tail = c;
 		tail = &c->next;
 	}
@@ -450,7 +410,10 @@ void mpii_handler_finalize(void)
 {
 	if (!thread_started)
 		return;
-	atomic_store(&h_stop, 1);
+	mpii_lock();
+	h_stop = 1;
+	mpii_unlock();
+	/* Wakes the thread wherever it is in its wait (shm/doorbell.h). */
 	shm_doorbell_ring(mpii_g.me);
 	pthread_join(h_thread, NULL);
 	thread_started = 0;

@@ -1,7 +1,8 @@
 /*
- * lib/ext/handler.h - request handlers (seed 002 6.12.3, seed 003), generalized
- * and meta requests (seed 002 6.2): the hooks that lib/core/request.c and the
- * wait/start/cancel paths call.  Design in lib/ext/handler.c and docs/handlers.md.
+ * lib/ext/handler.h - request handlers (seed 002 6.12.3, seed 003): the hooks
+ * that lib/core/request.c and the wait/free/cancel paths call.  Design in
+ * lib/ext/handler.c and docs/handlers.md.  The hooks of generalized and meta
+ * requests are in lib/ext/greq.h.
  *
  * All hooks are called with the library lock held unless said otherwise.
  */
@@ -40,19 +41,5 @@ void mpii_handler_release(struct mpii_request *req);
 /* MPI_Finalize: run what is queued, stop and join the handler thread
  * (called without the lock). */
 void mpii_handler_finalize(void);
-
-/* Generalized (MPI_Grequest_start) and meta requests (lib/ext/greq.c, lib/ext/metareq.c). */
-void mpii_greq_release(struct mpii_request *req);
-/* Collection of an MPI_Grequest_start request: query_fn fills the status
- * (drops the lock around the callback). */
-void mpii_greq_query(struct mpii_request *req);
-/* MPI_Start of a meta request (drops the lock around start_fn). */
-int mpii_meta_start(struct mpii_request *req);
-/* MPI_Cancel of a meta or generalized request (lock held, dropped around
- * cancel_fn).  Returns the error the cancel raises (MPI_ERR_GR ...). */
-int mpii_gen_cancel(struct mpii_request *req);
-/* MPI_Request_free of a meta or generalized request, before the ordinary
- * free (lock held, dropped around free_fn). */
-void mpii_gen_free(struct mpii_request *req);
 
 #endif

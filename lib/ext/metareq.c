@@ -91,7 +91,8 @@ int PMPI_Request_init(MPI_Metarequest metareq, void *extra_state, MPI_Request *r
 	if (r) {
 		r->persistent = 1;
 		r->active = 0;
-		atomic_store_explicit(&r->done, 1, memory_order_relaxed);
+		/* Relaxed: nobody has seen the request yet (inactive reads as done). */
+		shm_store_relaxed(&r->done, 1);
 		r->greq = g;
 		metareq->refs++;
 	}
@@ -130,7 +131,8 @@ int PMPI_Request_mark_complete(MPI_Request *request)
 		mpii_unlock();
 		return mpii_err_self(MPI_ERR_REQUEST, fn, "the request is not active");
 	}
-	if (atomic_load_explicit(&r->done, memory_order_acquire) || r->h_state) {
+	/* Acquire: pairs with the release in mpii_request_complete (lock held too). */
+	if (shm_load_acquire(&r->done) || r->h_state) {
 		mpii_unlock();
 		return MPI_SUCCESS; /* completed already (cancelled) */
 	}
@@ -142,8 +144,10 @@ int PMPI_Request_mark_complete(MPI_Request *request)
 	}
 	if (rc != MPI_SUCCESS) {
 		mpii_meta_callback_failed(r, rc);
-	} else if (!atomic_load_explicit(&r->done, memory_order_acquire) && !r->h_state &&
+	} else if (!shm_load_acquire(&r->done) && !r->h_state &&
 		   r->active) {
+		/* (The acquire above: complete_fn may have completed it; pairs
+		 * with the release in mpii_request_complete, lock held too.) */
 		r->status.MPI_ERROR = MPI_SUCCESS;
 		mpii_request_complete(r);
 	}

@@ -31,20 +31,42 @@ int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source,
 int mpii_recv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, int tag,
 	      struct mpii_comm *comm, uint32_t ctx, MPI_Status *status);
 
-/* Wait for an internal request, copy its status, release it. */
-int mpii_wait(struct mpii_request *req, MPI_Status *status);
-
-/* Start the transfer of a (persistent) send or receive request whose
- * operation fields are filled in. */
+/* Start an inactive persistent send or receive request (MPI_Start, through
+ * mpii_request_start), its status already emptied. */
 int mpii_p2p_start(struct mpii_request *req);
 
 /* Probe for a matching unexpected message.  *flag set when found. */
 int mpii_iprobe(int source, int tag, struct mpii_comm *comm, uint32_t ctx, int *flag,
 		MPI_Status *status);
 
-/* Cancel a pending send or receive.  Sets status.mpii_cancelled when it
- * was cancelled. */
+/* Cancel a pending send or receive (MPI_Cancel, lock held): a receive still
+ * in the posted queue, or a send whose header has not left the transmit
+ * queue, completes with status.mpii_cancelled set.  Always MPI_SUCCESS
+ * (a request too far along simply completes as usual). */
 int mpii_p2p_cancel(struct mpii_request *req);
+
+/* What the progress engine (lib/core/progress.c) and the waiters ask of
+ * point-to-point (lib/p2p/p2p_progress.c); lock held. */
+
+/* One pass: drain the incoming rings whose summary bits are set (world
+ * rank hint_peer's first, without waiting for its bit, when >= 0), push
+ * the queued outgoing cells, and end the shared large copies whose chunks
+ * are all in place (copying the unclaimed ones too when copy_shared: the
+ * caller is not a waiter that helps between polls).  Non-zero when
+ * anything happened. */
+int mpii_p2p_progress(int hint_peer, int copy_shared);
+
+/* Outgoing cells wait for ring space, or a shared copy is in flight: a
+ * waiter must not sleep (neither rings its doorbell). */
+int mpii_p2p_busy(void);
+
+/* Messages or control answers wait in the transmit queues. */
+int mpii_p2p_tx_pending(void);
+
+/* For a waiting thread: copy the unclaimed chunks of shared copies with the
+ * library lock dropped (the other threads poll meanwhile).  1 if there
+ * were any. */
+int mpii_p2p_help_copy(void);
 
 /* Set up the transport at init; tear down at finalize. */
 int mpii_p2p_init(void);

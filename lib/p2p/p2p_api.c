@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/core/core.h"
-#include "lib/ext/ext.h"
 #include "lib/p2p/p2p_impl.h"
 
 #define TAG_UB 0x7fffffff
@@ -77,7 +76,7 @@ static struct mpii_request *completed_request(int kind)
 	r->status.MPI_SOURCE = MPI_PROC_NULL;
 	r->status.MPI_TAG = MPI_ANY_TAG;
 	/* Relaxed: nobody else has seen this request yet. */
-	atomic_store_explicit(&r->done, 1, memory_order_relaxed);
+	shm_store_relaxed(&r->done, 1);
 	return r;
 }
 
@@ -111,7 +110,7 @@ static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *d
 	req->state = req;
 	req->state_free = bsend_release;
 	/* Acquire: pairs with the store in mpii_request_complete. */
-	if (atomic_load_explicit(&req->done, memory_order_acquire))
+	if (shm_load_acquire(&req->done))
 		mpii_request_release(req);
 	else
 		req->user_freed = 1;
@@ -285,7 +284,7 @@ static int persistent_init(const char *fn, int kind, const void *buf, int count,
 		req->persistent = 1;
 		req->active = 0;
 		/* Relaxed: the request is not visible to anyone yet. */
-		atomic_store_explicit(&req->done, 1, memory_order_relaxed);
+		shm_store_relaxed(&req->done, 1);
 		req->buf = (void *)buf;
 		req->count = count;
 		req->dt = dt;
@@ -345,8 +344,7 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int 
 			       MPII_MODE_STANDARD, request);
 }
 
-/* Start one inactive persistent point-to-point request (lock held). */
-static int start_p2p(struct mpii_request *req)
+int mpii_p2p_start(struct mpii_request *req)
 {
 	if (req->peer == MPI_PROC_NULL) {
 		req->active = 1;
@@ -366,26 +364,7 @@ static int start_p2p(struct mpii_request *req)
 		mpii_request_complete(req);
 		return MPI_SUCCESS;
 	}
-	return mpii_p2p_start(req);
-}
-
-int mpii_request_start(struct mpii_request *req)
-{
-	if (!req->persistent)
-		return MPI_ERR_REQUEST;
-	if (req->active)
-		return MPI_ERR_REQUEST;
-	mpii_status_empty(&req->status);
-	req->h_state = 0;
-	switch (req->kind) {
-	case MPII_REQ_SEND:
-	case MPII_REQ_RECV:
-		return start_p2p(req);
-	case MPII_REQ_META:
-		return mpii_meta_start(req);  /* lib/ext/greq.c: calls start_fn */
-	default:
-		return MPI_ERR_REQUEST;
-	}
+	return mpii_p2p_start_send(req);
 }
 
 #pragma weak MPI_Start = PMPI_Start
@@ -635,11 +614,10 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_St
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Imrecv = PMPI_Imrecv
-int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
-		MPI_Request *request)
+/* MPI_Imrecv, and the start of MPI_Mrecv: fn names the caller in errors. */
+static int imrecv(const char *fn, void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+		  MPI_Request *request)
 {
-	static const char fn[] = "MPI_Imrecv";
 	MPII_CHECK_INIT(fn);
 	if (!message || !MPII_VALID(*message, MPII_MAGIC_MESSAGE))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid message handle");
@@ -680,17 +658,25 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
 	return MPI_SUCCESS;
 }
 
+#pragma weak MPI_Imrecv = PMPI_Imrecv
+int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+		MPI_Request *request)
+{
+	return imrecv("MPI_Imrecv", buf, count, datatype, message, request);
+}
+
 #pragma weak MPI_Mrecv = PMPI_Mrecv
 int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
 {
+	static const char fn[] = "MPI_Mrecv";
 	MPI_Request req;
-	int rc = PMPI_Imrecv(buf, count, datatype, message, &req);
+	int rc = imrecv(fn, buf, count, datatype, message, &req);
 	if (rc)
 		return rc;
 	mpii_lock();
 	rc = mpii_wait(req, status);
 	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, "MPI_Mrecv", "receive failed") : MPI_SUCCESS;
+	return rc ? mpii_err(NULL, rc, fn, "receive failed") : MPI_SUCCESS;
 }
 
 /* ------------------------------------------------------ buffered sends */

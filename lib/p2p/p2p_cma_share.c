@@ -44,7 +44,6 @@
  */
 #define _GNU_SOURCE
 #include <sys/uio.h>
-#include "lib/ext/ext.h"
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
@@ -96,7 +95,7 @@ static unsigned next_of(uint64_t c)
 int mpii_cma_share_post(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
 			pid_t pid, char *dst, size_t len, int split)
 {
-	if (len < SHARE_MIN || mpii_endpoint_lenders() == 0)
+	if (len < SHARE_MIN || mpii_progress_lenders() == 0)
 		return 0;
 	struct job *j = NULL;
 	for (int i = 0; i < JOBS && !j; i++)
@@ -122,7 +121,7 @@ int mpii_cma_share_post(struct mpii_request *req, const struct mpii_msg_hdr *rts
 	j->split = split;
 	j->wdone = 0;
 	/* Relaxed: published by P below. */
-	atomic_store_explicit(&j->copied, 0, memory_order_relaxed);
+	shm_store_relaxed(&j->copied, 0);
 	/* P: release, pairs with A in claim(). */
 	shm_store_release(&j->claim, (uint64_t)j->gen << 32 | n << 16);
 	/* Relaxed: a hint for helpers; the claim words decide. */
@@ -159,7 +158,7 @@ static void copy_chunk(struct job *j, unsigned idx)
 		mpii_abort_job(MPI_ERR_INTERN, "process_vm_readv refused in the middle of a job");
 	/* R: release, pairs with Q in mpii_cma_share_progress; the job's
 	 * fields are not read after this. */
-	atomic_fetch_add_explicit(&j->copied, 1, memory_order_release);
+	shm_fetch_add_release(&j->copied, 1);
 }
 
 int mpii_cma_share_help(void)
@@ -208,7 +207,7 @@ int mpii_cma_share_progress(int copy)
 			did = 1;
 		}
 		/* Q: acquire, pairs with R in copy_chunk. */
-		uint32_t copied = atomic_load_explicit(&j->copied, memory_order_acquire);
+		uint32_t copied = shm_load_acquire(&j->copied);
 		if (copied == chunks_of(shm_load_relaxed(&j->claim))) {
 			end_job(j);
 			did = 1;

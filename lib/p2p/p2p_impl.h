@@ -142,6 +142,9 @@ static inline int mpii_extra_fits(size_t len)
 }
 
 /* p2p_send.c */
+/* Start the transfer of a send request whose operation fields are filled
+ * in (mpii_isend, MPI_Start of a persistent send). */
+int mpii_p2p_start_send(struct mpii_request *req);
 struct mpii_tx *mpii_tx_new(void);
 void mpii_tx_enqueue(int world_dst, struct mpii_tx *tx);
 int mpii_p2p_push(void);

@@ -363,7 +363,7 @@ int mpii_p2p_poll_incoming(int hint)
 		 * mpii_p2p_notify, so every sender whose bit we take, or who
 		 * looked at its bit before we took it, has its cells visible to
 		 * the drains below. */
-		uint64_t bits = atomic_exchange_explicit(&sum[w], 0, memory_order_seq_cst);
+		uint64_t bits = shm_exchange_seq_cst(&sum[w], 0);
 		shm_fence_seq_cst(); /* Y */
 		while (bits) {
 			int b = __builtin_ctzll(bits);
@@ -403,7 +403,7 @@ int mpii_p2p_start_recv(struct mpii_request *req)
 {
 	/* Relaxed: the request is not active yet; starting it is published
 	 * to other threads by the library lock. */
-	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
+	shm_store_relaxed(&req->done, 0);
 	req->active = 1;
 	req->status.MPI_ERROR = MPI_SUCCESS;
 	req->status.mpii_cancelled = 0;

@@ -230,13 +230,13 @@ static void prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 	}
 }
 
-int mpii_p2p_start(struct mpii_request *req)
+int mpii_p2p_start_send(struct mpii_request *req)
 {
 	if (req->kind == MPII_REQ_RECV)
 		return MPI_ERR_INTERN; /* receives start in p2p_recv.c */
 	/* Relaxed: the request is not active yet; starting it is published
 	 * to other threads by the library lock. */
-	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
+	shm_store_relaxed(&req->done, 0);
 	req->active = 1;
 	req->bytes = req->count * req->dt->size;
 	req->world_peer = mpii_comm_peer_world(req->comm, req->peer);
@@ -271,7 +271,7 @@ int mpii_isend(const void *buf, MPI_Count count, struct mpii_datatype *dt, int d
 	mpii_comm_ref(comm);
 	req->ctx = ctx;
 	req->mode = mode;
-	int rc = mpii_p2p_start(req);
+	int rc = mpii_p2p_start_send(req);
 	if (rc) {
 		mpii_request_release(req);
 		return rc;
