@@ -272,14 +272,13 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator split is not supported");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (color < 0 && color != MPI_UNDEFINED)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "negative color");
 	mpii_lock();
-	int rc = split(comm, color, key, newcomm);
+	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
+				: split(comm, color, key, newcomm);
 	mpii_unlock();
 	if (rc)
 		return mpii_err(comm, rc, fn, "split failed");
@@ -294,19 +293,28 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
 	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator split is not supported");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "unknown split type %d", split_type);
 	/* One node: every member shares memory with every other. */
+	int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0;
 	mpii_lock();
-	int rc = split(comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0, key, newcomm);
+	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
+				: split(comm, color, key, newcomm);
 	mpii_unlock();
 	if (rc)
 		return mpii_err(comm, rc, fn, "split failed");
 	return MPI_SUCCESS;
+}
+
+/* Rank in comm of world rank w, or -1. */
+static int comm_rank_of_world(const struct mpii_comm *c, int w)
+{
+	for (int i = 0; i < c->size; i++)
+		if (c->group->world[i] == w)
+			return i;
+	return -1;
 }
 
 #pragma weak MPI_Comm_create = PMPI_Comm_create
@@ -316,13 +324,27 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator create is not supported");
 	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
 		return mpii_err(comm, MPI_ERR_GROUP, fn, "invalid group");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	uint32_t ctx;
+	if (comm->is_inter) {
+		/* MPI-3.1 6.4.2: group is a subgroup of the local group; the
+		 * result joins it with the subgroup the other side gave, which
+		 * is a split with one color and the group's order as key */
+		for (int i = 0; i < group->size; i++)
+			if (comm_rank_of_world(comm, group->world[i]) < 0)
+				return mpii_err(comm, MPI_ERR_GROUP, fn,
+						"group is not a subgroup of the local group");
+		mpii_lock();
+		int rc = mpii_inter_split(comm, group->rank == MPI_UNDEFINED ? MPI_UNDEFINED : 0,
+					  group->rank, newcomm);
+		mpii_unlock();
+		if (rc)
+			return mpii_err(comm, rc, fn, "create failed");
+		return MPI_SUCCESS;
+	}
 	mpii_lock();
 	int rc = share_ctx(comm, 1, &ctx);
 	*newcomm = MPI_COMM_NULL;
@@ -335,15 +357,6 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 	if (rc)
 		return mpii_err(comm, rc, fn, "create failed");
 	return MPI_SUCCESS;
-}
-
-/* Rank in comm of world rank w, or -1. */
-static int comm_rank_of_world(const struct mpii_comm *c, int w)
-{
-	for (int i = 0; i < c->size; i++)
-		if (c->group->world[i] == w)
-			return i;
-	return -1;
 }
 
 #pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
