@@ -71,6 +71,7 @@ int mpii_meta_start(struct mpii_request *req)
 {
 	struct mpii_greq *g = req->greq;
 	mpii_status_empty(&req->status);
+	req->status.MPI_ERROR = MPI_SUCCESS;
 	req->active = 1;
 	req->h_state = 0;
 	atomic_store_explicit(&req->done, 0, memory_order_relaxed);

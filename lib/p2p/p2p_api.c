@@ -345,6 +345,7 @@ static int start_p2p(struct mpii_request *req)
 	if (req->peer == MPI_PROC_NULL) {
 		req->active = 1;
 		mpii_status_empty(&req->status);
+		req->status.MPI_ERROR = MPI_SUCCESS;
 		req->status.MPI_SOURCE = MPI_PROC_NULL;
 		mpii_request_complete(req);
 		return MPI_SUCCESS;
@@ -357,6 +358,7 @@ static int start_p2p(struct mpii_request *req)
 			return rc;
 		req->active = 1;
 		mpii_status_empty(&req->status);
+		req->status.MPI_ERROR = MPI_SUCCESS;
 		mpii_request_complete(req);
 		return MPI_SUCCESS;
 	}
@@ -370,6 +372,7 @@ int mpii_request_start(struct mpii_request *req)
 	if (req->active)
 		return MPI_ERR_REQUEST;
 	mpii_status_empty(&req->status);
+	req->status.MPI_ERROR = MPI_SUCCESS;
 	req->h_state = 0;
 	switch (req->kind) {
 	case MPII_REQ_SEND:
