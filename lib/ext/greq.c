@@ -74,6 +74,11 @@ int mpii_meta_start(struct mpii_request *req)
 	req->status.MPI_ERROR = MPI_SUCCESS;
 	req->active = 1;
 	req->h_state = 0;
+	/* A new operation.  "A failing cancel_fn is not called again" holds
+	 * within one activation (its own failure does not call it again);
+	 * a failing callback of this activation still calls it (seed 002
+	 * 6.2.3, issue 14 item 11). */
+	g->cancel_failed = 0;
 	atomic_store_explicit(&req->done, 0, memory_order_relaxed);
 	int rc = MPI_SUCCESS;
 	if (g->meta->start_fn) {
