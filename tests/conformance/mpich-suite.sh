@@ -84,7 +84,7 @@ if [ -n "$COMPARE" ]; then
 			printf "%-10s %6d %5d %7d %6d   %6d %5d %7d %6d\n", "total", P1, F1, N1, S1, P2, F2, N2, S2
 			print ""
 			print "fail in " A " but pass in " B ":"
-			for (k in keys) if (r[1, k] != "pass" && r[2, k] == "pass") { gsub("\t", " ", k); print "  " k " (" r[1, k] ")" }
+			for (k in keys) if (r[1, k] != "pass" && r[2, k] == "pass") { s = k; gsub("\t", " ", s); print "  " s " (" r[1, k] ")" }
 		}' "$1" "$2"
 	exit 0
 fi
