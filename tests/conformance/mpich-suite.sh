@@ -186,14 +186,16 @@ build_test() {
 	mkdir -p "$(dirname "$exe")"
 	local var=$(echo "$name" | tr -c 'A-Za-z0-9_\n' _)
 	local srcs=$(mkvar "$mk" "${var}_SOURCES") flags=$(mkvar "$mk" "${var}_CPPFLAGS")
-	local ldadd=$(mkvar "$mk" "${var}_LDADD") libs=() s files=()
+	local libs=() s files=()
 	[ -n "$srcs" ] || srcs=$name.c
 	for s in $srcs; do case $s in *.c) files+=("$src/$s") ;; esac; done
 	case "$(grep -h '^include' "$mk")" in
 	*Makefile_threads.mtest*) flags="$flags -DMTEST_USE_THREAD"; libs+=("$WORK/lib/libmtest_thread.a") ;;
 	*Makefile_single.mtest*) libs+=("$WORK/lib/libmtest_single.a") ;;
 	esac
-	case "$ldadd" in *dtypes*) libs+=("$WORK/lib/libdtypes.a") ;; esac
+	# dtypes.c comes in through $(LDADDDATA), which mkvar drops: always
+	# offer it (an archive member is linked only when needed)
+	libs+=("$WORK/lib/libdtypes.a")
 	grep -q -E '(^|[^A-Za-z_])main[[:space:]]*\(' "${files[@]}" || libs+=("$WORK/lib/librun_mpitests.a")
 	libs+=("$WORK/lib/libmtest.a")
 	[ -f "$WORK/lib/libdtpools.a" ] && libs+=("$WORK/lib/libdtpools.a")
