@@ -2,7 +2,8 @@
  * Description: MPI_Dims_create is balanced: for every nnodes up to 400 in
  * 1 to 4 dimensions, with and without a fixed dimension, the result equals
  * a brute-force search for the non-increasing factorisation whose largest
- * minus smallest factor is least (ties: lexicographically smallest), e.g.
+ * minus smallest factor is least, ties going to the least
+ * (d[1] - last, d[2] - last, ...) in lexicographic order, e.g.
  * 72 in 2 dimensions gives 9x8, not 12x6 (issue 14.4).  Also a large prime
  * and a highly composite count in many dimensions finish at once.
  * np: 1
@@ -21,9 +22,9 @@ static void brute(int pos, int k, int m, int cap)
 		int spread = cur[0] - cur[k - 1];
 		int better = best_spread < 0 || spread < best_spread;
 		if (spread == best_spread)
-			for (int i = 0; i < k; i++) {
-				if (cur[i] != best[i]) {
-					better = cur[i] < best[i];
+			for (int i = 1; i < k; i++) {
+				if (cur[i] - cur[k - 1] != best[i] - best[k - 1]) {
+					better = cur[i] - cur[k - 1] < best[i] - best[k - 1];
 					break;
 				}
 			}
@@ -70,6 +71,12 @@ int main(int argc, char **argv)
 	dims[1] = 2;
 	TEST_MPI(MPI_Dims_create(144, 3, dims));
 	TEST_CHECK(dims[0] == 9 && dims[1] == 2 && dims[2] == 8);
+	memset(dims, 0, sizeof(dims));
+	TEST_MPI(MPI_Dims_create(5040, 3, dims)); /* a tie: 20x18x14 or 21x16x15 */
+	TEST_CHECK(dims[0] == 21 && dims[1] == 16 && dims[2] == 15);
+	memset(dims, 0, sizeof(dims));
+	TEST_MPI(MPI_Dims_create(18576, 4, dims)); /* a tie: 43x12x6x6 or 43x9x8x6 */
+	TEST_CHECK(dims[0] == 43 && dims[1] == 9 && dims[2] == 8 && dims[3] == 6);
 
 	/* quick even where a naive search would not be */
 	memset(dims, 0, sizeof(dims));
