@@ -134,6 +134,7 @@ MPII_API extern struct mpii_datatype mpii_obj_type_aint;
 MPII_API extern struct mpii_datatype mpii_obj_type_count;
 MPII_API extern struct mpii_datatype mpii_obj_type_offset;
 MPII_API extern struct mpii_datatype mpii_obj_type_c_float_complex;
+MPII_API extern struct mpii_datatype mpii_obj_type_c_complex;
 MPII_API extern struct mpii_datatype mpii_obj_type_c_double_complex;
 MPII_API extern struct mpii_datatype mpii_obj_type_c_long_double_complex;
 MPII_API extern struct mpii_datatype mpii_obj_type_byte;
@@ -241,7 +242,7 @@ MPII_API extern struct mpii_datatype mpii_obj_type_datatype;
 #define MPI_CXX_LONG_DOUBLE_COMPLEX (&mpii_obj_type_cxx_long_double_complex)
 #define MPI_DATATYPE (&mpii_obj_type_datatype)
 #define MPI_LONG_LONG MPI_LONG_LONG_INT
-#define MPI_C_COMPLEX MPI_C_FLOAT_COMPLEX
+#define MPI_C_COMPLEX (&mpii_obj_type_c_complex)
 /* Seed 002 6.5: MPI_DATATYPE as the datatype of MPI_Pack/Unpack/Pack_size
  * packs or unpacks datatype descriptions; the buffer is an MPI_Datatype array. */
 
@@ -908,6 +909,8 @@ MPII_API MPI_Fint MPI_Group_c2f(MPI_Group group);
 MPII_API MPI_Group MPI_Group_f2c(MPI_Fint group);
 MPII_API MPI_Fint MPI_Request_c2f(MPI_Request request);
 MPII_API MPI_Request MPI_Request_f2c(MPI_Fint request);
+MPII_API MPI_Fint MPI_Message_c2f(MPI_Message message);
+MPII_API MPI_Message MPI_Message_f2c(MPI_Fint message);
 MPII_API MPI_Fint MPI_Op_c2f(MPI_Op op);
 MPII_API MPI_Op MPI_Op_f2c(MPI_Fint op);
 MPII_API MPI_Fint MPI_Info_c2f(MPI_Info info);
@@ -1226,6 +1229,8 @@ MPII_API MPI_Fint PMPI_Group_c2f(MPI_Group group);
 MPII_API MPI_Group PMPI_Group_f2c(MPI_Fint group);
 MPII_API MPI_Fint PMPI_Request_c2f(MPI_Request request);
 MPII_API MPI_Request PMPI_Request_f2c(MPI_Fint request);
+MPII_API MPI_Fint PMPI_Message_c2f(MPI_Message message);
+MPII_API MPI_Message PMPI_Message_f2c(MPI_Fint message);
 MPII_API MPI_Fint PMPI_Op_c2f(MPI_Op op);
 MPII_API MPI_Op PMPI_Op_f2c(MPI_Fint op);
 MPII_API MPI_Fint PMPI_Info_c2f(MPI_Info info);

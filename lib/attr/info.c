@@ -205,9 +205,15 @@ int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int
 		*flag = 0;
 		return MPI_SUCCESS;
 	}
-	/* value has room for valuelen characters and the NUL */
-	strncpy(value, info->ent[i].val, valuelen);
-	value[valuelen] = '\0';
+	/* value has room for valuelen characters and the NUL (MPI-3.1 9.2);
+	 * write only the value and its terminator, never pad up to valuelen:
+	 * callers that pass their buffer's size as valuelen must not be
+	 * overrun when the value is shorter (issue 14 item 3). */
+	size_t len = strlen(info->ent[i].val);
+	if (len > (size_t)valuelen)
+		len = (size_t)valuelen;
+	memcpy(value, info->ent[i].val, len);
+	value[len] = '\0';
 	*flag = 1;
 	return MPI_SUCCESS;
 }

@@ -286,7 +286,10 @@ static void local_copy(const struct step *st)
 	MPI_Count sbytes = st->count * st->dt->size;
 	MPI_Count rbytes = st->rcount * st->rdt->size;
 	MPI_Count n = sbytes < rbytes ? sbytes : rbytes;
-	if (n <= 0 || st->sbuf == st->rbuf)
+	/* The same address is the same memory only with the same layout: with
+	 * MPI_BOTTOM both are 0 and the types carry the absolute addresses
+	 * (issue 14 item 7). */
+	if (n <= 0 || (st->sbuf == st->rbuf && st->dt == st->rdt && st->count == st->rcount))
 		return;
 	if (st->dt->flags & MPII_DT_CONTIG) {
 		mpii_type_unpack(st->rdt, st->rcount, st->rbuf, 0,

@@ -127,6 +127,102 @@ static int comm_destroy(struct mpii_comm *c)
 	return MPI_SUCCESS;
 }
 
+/* MPI_Comm_idup in flight: the new communicator exists from the call on
+ * (attributes copied, handle returned) with context id 0; a schedule
+ * agrees on the id without blocking and idup_poll() installs it. */
+struct idup {
+	struct mpii_comm *c;        /* the new communicator */
+	struct mpii_request *inner; /* the schedule agreeing on the id */
+	uint32_t v;                 /* the id, once the schedule is done */
+};
+
+/* The progress engine's poll of an idup request: 1 once complete. */
+static int idup_poll(struct mpii_request *req)
+{
+	struct idup *st = req->state;
+	/* acquire: pairs with the release in mpii_request_complete, so the
+	 * id the schedule received is visible */
+	if (shm_load_acquire(&req->done))
+		return 1;
+	if (!shm_load_acquire(&st->inner->done))
+		return 0;
+	int rc = st->inner->status.MPI_ERROR;
+	mpii_request_release(st->inner);
+	st->inner = NULL;
+	if (!rc) {
+		st->c->ctx = st->v;
+		if (st->c->is_inter) {
+			struct mpii_coll_state *cs = mpii_coll_state(st->c);
+			if (cs)
+				cs->local = mpii_comm_derive(st->c, st->v + 2,
+							     mpii_group_ref(st->c->group), NULL);
+			if (!cs || !cs->local)
+				rc = MPI_ERR_NO_MEM;
+		}
+	}
+	mpii_status_empty(&req->status);
+	req->status.MPI_ERROR = rc;
+	mpii_request_complete(req);
+	return 1;
+}
+
+static void idup_free(void *state)
+{
+	struct idup *st = state;
+	if (st->inner)
+		mpii_request_release(st->inner);
+	free(st);
+}
+
+/* Start the agreement on the id of st->c over old; on success *reqp is
+ * the idup request.  Called with the library lock held. */
+static int idup_start(struct mpii_comm *old, struct idup *st, struct mpii_request **reqp)
+{
+	struct mpii_sched *s = mpii_sched_new(old);
+	if (!s)
+		return MPI_ERR_NO_MEM;
+	if (!old->is_inter) {
+		if (old->rank == 0)
+			st->v = mpii_ctx_alloc(1);
+		mpii_build_bcast(s, &st->v, 1, MPI_UINT32_T, 0, old->size, old->rank, 0);
+	} else {
+		/* the rank 0 of the group holding the lower world rank
+		 * allocates two ids (itself, hidden local) and tells the other
+		 * rank 0; each broadcasts in its group */
+		if (old->rank == 0) {
+			if (old->group->world[0] < old->remote->world[0]) {
+				st->v = mpii_ctx_alloc(2);
+				mpii_sched_send(s, &st->v, 1, MPI_UINT32_T, 0);
+			} else {
+				mpii_sched_recv(s, &st->v, 1, MPI_UINT32_T, 0);
+			}
+			mpii_sched_fence(s);
+		}
+		mpii_sched_local(s, 1);
+		mpii_build_bcast(s, &st->v, 1, MPI_UINT32_T, 0, old->size, old->rank, 0);
+	}
+	/* the outer request first: once started, the schedule must be let
+	 * run (its steps point into st) */
+	struct mpii_request *req = mpii_request_new(MPII_REQ_COLL);
+	if (!req) {
+		mpii_sched_free(s);
+		return MPI_ERR_NO_MEM;
+	}
+	int rc = mpii_sched_start(s, &st->inner);
+	if (rc) {
+		mpii_request_release(req);
+		return rc;
+	}
+	req->active = 1;
+	req->poll = idup_poll;
+	req->state = st;
+	req->state_free = idup_free;
+	*reqp = req;
+	if (!idup_poll(req))
+		mpii_progress_poll_add(req);
+	return MPI_SUCCESS;
+}
+
 static int do_dup(const char *fn, MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
 		  MPI_Request *request)
 {
@@ -136,33 +232,48 @@ static int do_dup(const char *fn, MPI_Comm comm, MPI_Info info, MPI_Comm *newcom
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	struct mpii_comm *c = NULL;
+	struct idup *st = NULL;
+	int rc;
 	mpii_lock();
-	int rc = dup_comm(comm, &c);
+	if (!request) {
+		rc = dup_comm(comm, &c);
+	} else {
+		/* nonblocking: the communicator now, its id when the request
+		 * completes (MPI-3.1 6.4.2: not usable before) */
+		c = mpii_comm_derive(comm, 0, mpii_group_ref(comm->group),
+				     comm->remote ? mpii_group_ref(comm->remote) : NULL);
+		st = calloc(1, sizeof(*st));
+		rc = c && st ? mpii_topo_copy(comm, c) : MPI_ERR_NO_MEM;
+	}
 	mpii_unlock();
 	if (rc)
-		return mpii_err(comm, rc, fn, "cannot duplicate");
+		goto fail;
 	rc = mpii_attr_copy_comm(comm, c);
 	if (!rc && (info || comm->info))
 		rc = mpii_info_dup(info ? info : comm->info, &c->info);
-	if (rc) {
-		mpii_lock();
-		mpii_coll_state_free(c);
-		mpii_comm_unref(c);
-		mpii_unlock();
-		return mpii_err(comm, rc, fn, "attribute copy failed");
-	}
+	if (rc)
+		goto fail;
 	if (request) {
-		/* The id exchange is done: the request is complete at once. */
 		struct mpii_request *req = NULL;
+		st->c = c;
 		mpii_lock();
-		rc = mpii_sched_null_request(comm, &req);
+		rc = idup_start(comm, st, &req);
 		mpii_unlock();
 		if (rc)
-			return mpii_err(comm, rc, fn, "out of memory");
+			goto fail;
 		*request = req;
 	}
 	*newcomm = c;
 	return MPI_SUCCESS;
+fail:
+	mpii_lock();
+	free(st); /* never holds a started schedule here */
+	if (c) {
+		mpii_coll_state_free(c);
+		mpii_comm_unref(c);
+	}
+	mpii_unlock();
+	return mpii_err(comm, rc, fn, request ? "cannot start the duplication" : "cannot duplicate");
 }
 
 #pragma weak MPI_Comm_dup = PMPI_Comm_dup
@@ -272,14 +383,13 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator split is not supported");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (color < 0 && color != MPI_UNDEFINED)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "negative color");
 	mpii_lock();
-	int rc = split(comm, color, key, newcomm);
+	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
+				: split(comm, color, key, newcomm);
 	mpii_unlock();
 	if (rc)
 		return mpii_err(comm, rc, fn, "split failed");
@@ -294,19 +404,28 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
 	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator split is not supported");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "unknown split type %d", split_type);
 	/* One node: every member shares memory with every other. */
+	int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0;
 	mpii_lock();
-	int rc = split(comm, split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0, key, newcomm);
+	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
+				: split(comm, color, key, newcomm);
 	mpii_unlock();
 	if (rc)
 		return mpii_err(comm, rc, fn, "split failed");
 	return MPI_SUCCESS;
+}
+
+/* Rank in comm of world rank w, or -1. */
+static int comm_rank_of_world(const struct mpii_comm *c, int w)
+{
+	for (int i = 0; i < c->size; i++)
+		if (c->group->world[i] == w)
+			return i;
+	return -1;
 }
 
 #pragma weak MPI_Comm_create = PMPI_Comm_create
@@ -316,13 +435,27 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator create is not supported");
 	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
 		return mpii_err(comm, MPI_ERR_GROUP, fn, "invalid group");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	uint32_t ctx;
+	if (comm->is_inter) {
+		/* MPI-3.1 6.4.2: group is a subgroup of the local group; the
+		 * result joins it with the subgroup the other side gave, which
+		 * is a split with one color and the group's order as key */
+		for (int i = 0; i < group->size; i++)
+			if (comm_rank_of_world(comm, group->world[i]) < 0)
+				return mpii_err(comm, MPI_ERR_GROUP, fn,
+						"group is not a subgroup of the local group");
+		mpii_lock();
+		int rc = mpii_inter_split(comm, group->rank == MPI_UNDEFINED ? MPI_UNDEFINED : 0,
+					  group->rank, newcomm);
+		mpii_unlock();
+		if (rc)
+			return mpii_err(comm, rc, fn, "create failed");
+		return MPI_SUCCESS;
+	}
 	mpii_lock();
 	int rc = share_ctx(comm, 1, &ctx);
 	*newcomm = MPI_COMM_NULL;
@@ -335,15 +468,6 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 	if (rc)
 		return mpii_err(comm, rc, fn, "create failed");
 	return MPI_SUCCESS;
-}
-
-/* Rank in comm of world rank w, or -1. */
-static int comm_rank_of_world(const struct mpii_comm *c, int w)
-{
-	for (int i = 0; i < c->size; i++)
-		if (c->group->world[i] == w)
-			return i;
-	return -1;
 }
 
 #pragma weak MPI_Comm_create_group = PMPI_Comm_create_group

@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "lib/attr/attr.h"
 #include "lib/comm/comm.h"
 #include "lib/core/core.h"
 #include "lib/comm/group.h"
@@ -332,6 +333,12 @@ int PMPI_Group_free(MPI_Group *group)
 	MPII_CHECK_INIT(fn);
 	if (!group || group_check(*group))
 		return mpii_err(NULL, MPI_ERR_GROUP, fn, "invalid group");
+	/* The attributes cached on this handle go with it, whoever else holds
+	 * the object (a communicator made from it, seed 002 6.7; issue 14
+	 * item 11).  A failing delete callback fails the free. */
+	int rc = mpii_attr_delete_all_group(*group);
+	if (rc)
+		return mpii_err(NULL, rc, fn, "an attribute delete callback failed");
 	mpii_lock();
 	mpii_group_unref(*group);
 	mpii_unlock();
@@ -348,7 +355,10 @@ int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!group)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "group is NULL");
-	*group = mpii_group_ref(comm->group);
+	/* a handle of its own, so attributes cached on it are not shared
+	 * with the communicator or other MPI_Comm_group handles */
+	if (group_from(comm->group->world, comm->group->size, group))
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
 	return MPI_SUCCESS;
 }
 
@@ -363,7 +373,8 @@ int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "not an intercommunicator");
 	if (!group)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "group is NULL");
-	*group = mpii_group_ref(comm->remote);
+	if (group_from(comm->remote->world, comm->remote->size, group))
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
 	return MPI_SUCCESS;
 }
 

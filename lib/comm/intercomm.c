@@ -28,6 +28,16 @@
  * rank allocates the new id.  Each rank 0 broadcasts the remote high flag
  * and the id in the local group.  The group with high = false comes first;
  * with equal flags, the group whose rank 0 has the lower world rank.
+ *
+ * Split (MPI_Comm_split, split_type and create on an intercommunicator,
+ * MPI-3.1 6.4.2): each group gathers its {color, key} pairs over the
+ * hidden local communicator; the rank 0s swap the two arrays
+ * (MPII_TAG_INTERSPLIT), the one whose world rank is lower allocates two
+ * id pairs per color present in both groups and sends the first; each
+ * rank 0 broadcasts the remote array and the id locally.  Every process
+ * then knows both groups' choices: the i-th shared color (increasing
+ * order) takes first + 4 i (itself) and + 2 (its hidden local one), its
+ * local and remote groups ordered by key, then by old rank.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -52,19 +62,22 @@ static int swap(const int *mine, int *theirs, int n, int peer, int tag, struct m
 	return rc ? rc : rc2 ? rc2 : rc3;
 }
 
-/* An intercommunicator of local_comm's group and the remote group,
- * context ids ctx (itself) and ctx + 2 (hidden local communicator). */
-static int make_inter(struct mpii_comm *local_comm, uint32_t ctx, struct mpii_group *remote,
-		      struct mpii_comm **out)
+/* An intercommunicator of the groups local and remote (references taken
+ * over), with parent's error handler, context ids ctx (itself) and ctx + 2
+ * (hidden local communicator). */
+static int make_inter_of(struct mpii_comm *parent, uint32_t ctx, struct mpii_group *local,
+			 struct mpii_group *remote, struct mpii_comm **out)
 {
-	struct mpii_comm *c =
-		mpii_comm_derive(local_comm, ctx, mpii_group_ref(local_comm->group), remote);
-	if (!c)
+	struct mpii_comm *c = mpii_comm_derive(parent, ctx, mpii_group_ref(local), remote);
+	if (!c) {
+		mpii_group_unref(local);
 		return MPI_ERR_NO_MEM;
+	}
 	struct mpii_coll_state *cs = mpii_coll_state(c);
 	if (cs)
-		cs->local = mpii_comm_derive(local_comm, ctx + 2,
-					     mpii_group_ref(local_comm->group), NULL);
+		cs->local = mpii_comm_derive(parent, ctx + 2, local, NULL);
+	else
+		mpii_group_unref(local);
 	if (!cs || !cs->local) {
 		mpii_coll_state_free(c);
 		mpii_comm_unref(c);
@@ -72,6 +85,13 @@ static int make_inter(struct mpii_comm *local_comm, uint32_t ctx, struct mpii_gr
 	}
 	*out = c;
 	return MPI_SUCCESS;
+}
+
+/* An intercommunicator of local_comm's group and the remote group. */
+static int make_inter(struct mpii_comm *local_comm, uint32_t ctx, struct mpii_group *remote,
+		      struct mpii_comm **out)
+{
+	return make_inter_of(local_comm, ctx, mpii_group_ref(local_comm->group), remote, out);
 }
 
 /* The leader's part: exchange the headers and groups.  hdr = {error,
@@ -239,4 +259,157 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 		return mpii_err(intercomm, rc, fn, "merge failed");
 	*newintracomm = c;
 	return MPI_SUCCESS;
+}
+
+struct pick { int color, key, rank; };
+
+static int by_color_key(const void *a, const void *b)
+{
+	const struct pick *x = a, *y = b;
+	if (x->color != y->color)
+		return x->color < y->color ? -1 : 1;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->rank - y->rank;
+}
+
+/* Is color chosen by some member of the {color, key} array ck[2 n]? */
+static int has_color(const int *ck, int n, int color)
+{
+	for (int i = 0; i < n; i++)
+		if (ck[2 * i] == color)
+			return 1;
+	return 0;
+}
+
+/* The colors chosen in both arrays, increasing, into out[]; their count. */
+static int shared_colors(const int *a, int na, const int *b, int nb, int *out)
+{
+	int k = 0;
+	for (int i = 0; i < na; i++) {
+		int c = a[2 * i];
+		if (c == MPI_UNDEFINED || !has_color(b, nb, c))
+			continue;
+		int j = k;
+		while (j > 0 && out[j - 1] > c)
+			j--;
+		if (j > 0 && out[j - 1] == c)
+			continue;
+		memmove(out + j + 1, out + j, sizeof(int) * (size_t)(k - j));
+		out[j] = c;
+		k++;
+	}
+	return k;
+}
+
+/* The members of g (its {color, key} array ck) with the given color,
+ * ordered by key then rank, as a new group; NULL when out of memory. */
+static struct mpii_group *group_of_color(const struct mpii_group *g, const int *ck, int color)
+{
+	int n = 0;
+	struct pick *p = malloc(sizeof(*p) * (size_t)(g->size ? g->size : 1));
+	if (!p)
+		return NULL;
+	for (int i = 0; i < g->size; i++)
+		if (ck[2 * i] == color)
+			p[n++] = (struct pick){ color, ck[2 * i + 1], i };
+	qsort(p, (size_t)n, sizeof(*p), by_color_key);
+	struct mpii_group *r = mpii_group_new(n);
+	if (r) {
+		for (int i = 0; i < n; i++)
+			r->world[i] = g->world[p[i].rank];
+		mpii_group_set_rank(r);
+	}
+	free(p);
+	return r;
+}
+
+/* Rank 0's part of a split: swap the arrays with the remote rank 0 and
+ * agree on the first id; hdr = {error, ctx}. */
+static int split_leader(struct mpii_comm *ic, const int *mine, int *theirs, int hdr[2])
+{
+	int ln = ic->size, rn = ic->remote->size;
+	struct mpii_request *rr = NULL, *sr = NULL;
+	int rc = mpii_irecv(theirs, 2 * rn, MPI_INT, 0, MPII_TAG_INTERSPLIT, ic, ic->ctx + 1, &rr);
+	if (rc)
+		return rc;
+	rc = mpii_isend(mine, 2 * ln, MPI_INT, 0, MPII_TAG_INTERSPLIT, ic, ic->ctx + 1,
+			MPII_MODE_STANDARD, &sr);
+	int rc2 = rc ? MPI_SUCCESS : mpii_wait(sr, MPI_STATUS_IGNORE);
+	int rc3 = mpii_wait(rr, MPI_STATUS_IGNORE);
+	if (rc || rc2 || rc3)
+		return rc ? rc : rc2 ? rc2 : rc3;
+	int *colors = malloc(sizeof(int) * (size_t)(ln + 1));
+	if (!colors)
+		return MPI_ERR_NO_MEM;
+	int k = shared_colors(mine, ln, theirs, rn, colors);
+	free(colors);
+	uint32_t v = 0;
+	if (ic->group->world[0] < ic->remote->world[0]) {
+		v = mpii_ctx_alloc(2 * (uint32_t)(k > 0 ? k : 1));
+		rc = mpii_send(&v, 1, MPI_UINT32_T, 0, MPII_TAG_INTERSPLIT, ic, ic->ctx + 1,
+			       MPII_MODE_STANDARD);
+	} else {
+		rc = mpii_recv(&v, 1, MPI_UINT32_T, 0, MPII_TAG_INTERSPLIT, ic, ic->ctx + 1,
+			       MPI_STATUS_IGNORE);
+	}
+	hdr[1] = (int)v;
+	return rc;
+}
+
+int mpii_inter_split(struct mpii_comm *ic, int color, int key, struct mpii_comm **out)
+{
+	struct mpii_coll_state *cs = mpii_coll_state(ic);
+	*out = MPI_COMM_NULL;
+	if (!cs || !cs->local)
+		return MPI_ERR_INTERN;
+	int ln = ic->size, rn = ic->remote->size;
+	int pair[2] = { color, key };
+	int *mine = malloc(sizeof(int) * 2 * (size_t)ln);
+	int *theirs = malloc(sizeof(int) * 2 * (size_t)rn);
+	int *colors = malloc(sizeof(int) * (size_t)(ln + 1));
+	MPI_Count *cnt = malloc(sizeof(MPI_Count) * (size_t)ln);
+	MPI_Aint *dsp = malloc(sizeof(MPI_Aint) * (size_t)ln);
+	int rc = MPI_ERR_NO_MEM;
+	if (!mine || !theirs || !colors || !cnt || !dsp)
+		goto done;
+	for (int i = 0; i < ln; i++) {
+		cnt[i] = 2;
+		dsp[i] = 2 * i;
+	}
+	rc = mpii_allgatherv(pair, 2, MPI_INT, mine, cnt, dsp, MPI_INT, cs->local, NULL);
+	if (rc)
+		goto done;
+	int hdr[2] = { 0, 0 };
+	if (ic->rank == 0)
+		hdr[0] = split_leader(ic, mine, theirs, hdr);
+	/* everyone takes part in both broadcasts, so an error at rank 0
+	 * reaches the whole group */
+	rc = mpii_bcast(hdr, 2, MPI_INT, 0, cs->local, NULL);
+	if (!rc)
+		rc = hdr[0];
+	int rc2 = mpii_bcast(theirs, 2 * rn, MPI_INT, 0, cs->local, NULL);
+	if (!rc)
+		rc = rc2;
+	if (rc || color == MPI_UNDEFINED || !has_color(theirs, rn, color))
+		goto done;
+	int k = shared_colors(mine, ln, theirs, rn, colors), idx = 0;
+	while (idx < k && colors[idx] != color)
+		idx++;
+	struct mpii_group *lg = group_of_color(ic->group, mine, color);
+	struct mpii_group *rg = group_of_color(ic->remote, theirs, color);
+	rc = MPI_ERR_NO_MEM;
+	if (!lg || !rg) {
+		mpii_group_unref(lg);
+		mpii_group_unref(rg);
+		goto done;
+	}
+	rc = make_inter_of(ic, (uint32_t)hdr[1] + 4 * (uint32_t)idx, lg, rg, out);
+done:
+	free(mine);
+	free(theirs);
+	free(colors);
+	free(cnt);
+	free(dsp);
+	return rc;
 }

@@ -26,6 +26,13 @@ struct mpii_topo {
 #define MPII_TAG_INTERCOMM 0x7fd00000  /* + (user tag & 0xfffff) on peer_comm */
 #define MPII_TAG_MERGE     0x7fd80000  /* leaders of MPI_Intercomm_merge */
 #define MPII_TAG_INTERDUP  0x7fd90000  /* leaders of an intercommunicator dup */
+#define MPII_TAG_INTERSPLIT 0x7fda0000 /* leaders of an intercommunicator split */
+
+/* MPI_Comm_split on the intercommunicator ic (lib/comm/intercomm.c):
+ * collective over both groups; *out is MPI_COMM_NULL for MPI_UNDEFINED and
+ * for a color that no process of the other group chose.  Called with the
+ * library lock held.  Returns an error class. */
+int mpii_inter_split(struct mpii_comm *ic, int color, int key, struct mpii_comm **out);
 
 /* A new communicator with parent's error handler; takes over the group
  * references (lib/comm/comm_create.c).  NULL when out of memory. */

@@ -128,34 +128,105 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 	return MPI_SUCCESS;
 }
 
-/* Balanced factorisation: the prime factors of m, largest first, each go
- * to the free slot with the smallest product so far; the free slots are
- * then sorted non-increasing (MPI-3.1 7.5.2). */
-static void dims_fill(int m, int k, int *slot)
+/* Search state of dims_fill: the best non-increasing factorisation found
+ * so far (see dims_fill) and the one
+ * being built. */
+struct dims_search {
+	int k;
+	int *cur, *best;
+	long long best_spread; /* -1: none found yet */
+	int *div, ndiv;        /* the divisors of the original m, decreasing */
+};
+
+/* Does x^e reach at least m?  (Without overflow.) */
+static int pow_reaches(long long x, int e, long long m)
 {
-	for (int i = 0; i < k; i++)
-		slot[i] = 1;
-	int primes[32], np = 0;
-	for (int p = 2; (long long)p * p <= m; p++)
-		while (m % p == 0) {
-			primes[np++] = p;
-			m /= p;
-		}
-	if (m > 1)
-		primes[np++] = m;
-	for (int i = np - 1; i >= 0; i--) {
-		int lo = 0;
-		for (int j = 1; j < k; j++)
-			if (slot[j] < slot[lo])
-				lo = j;
-		slot[lo] *= primes[i];
+	long long p = 1;
+	for (int i = 0; i < e; i++) {
+		p *= x;
+		if (p >= m)
+			return 1;
 	}
-	for (int i = 1; i < k; i++)
-		for (int j = i; j > 0 && slot[j] > slot[j - 1]; j--) {
-			int x = slot[j];
-			slot[j] = slot[j - 1];
-			slot[j - 1] = x;
+	return p >= m;
+}
+
+/* Fill slots pos..k-1 with divisors of m, each at most cap, non-increasing. */
+static void dims_search(struct dims_search *s, int pos, long long m, long long cap)
+{
+	int left = s->k - pos;
+	if (left == 1) {
+		if (m > cap)
+			return;
+		s->cur[pos] = (int)m;
+		long long spread = (long long)s->cur[0] - m;
+		/* least (cur[0] - last, cur[1] - last, ...), lexicographically */
+		int better = s->best_spread < 0 || spread < s->best_spread;
+		if (!better && spread == s->best_spread)
+			for (int i = 1; i < s->k; i++) {
+				long long a = (long long)s->cur[i] - m;
+				long long b = (long long)s->best[i] - s->best[s->k - 1];
+				if (a != b) {
+					better = a < b;
+					break;
+				}
+			}
+		if (better) {
+			memcpy(s->best, s->cur, sizeof(int) * (size_t)s->k);
+			s->best_spread = spread;
 		}
+		return;
+	}
+	/* the divisors go largest first; a slot d needs d^left >= m, and the
+	 * later slots are at most d, so the spread is at least cur[0] - d:
+	 * both only grow worse as d shrinks */
+	for (int i = 0; i < s->ndiv; i++) {
+		long long d = s->div[i];
+		if (d > cap || m % d)
+			continue;
+		if (!pow_reaches(d, left, m))
+			break;
+		if (pos > 0 && s->best_spread >= 0 && s->cur[0] - d > s->best_spread)
+			break;
+		s->cur[pos] = (int)d;
+		dims_search(s, pos + 1, m / d, d);
+	}
+}
+
+/* Balanced factorisation of m into k factors, non-increasing (MPI-3.1
+ * 7.5.2 "as close to each other as possible"): with last the smallest
+ * factor, the least (d[0] - last, d[1] - last, ...) in lexicographic order:
+ * the least spread, then the most balanced rest (72 in 2 gives 9x8; 5040
+ * in 3 gives 21x16x15, not 20x18x14; 18576 in 4 gives 43x9x8x6: the MPICH
+ * suite's topo/dims5 table).  An exact search over
+ * non-increasing divisor sequences, pruned by the best spread found. */
+static int dims_fill(int m, int k, int *slot)
+{
+	/* an int has at most 1536 divisors, so at most 768 below its root */
+	int lo[1024], hi[1024], nlo = 0, nhi = 0;
+	for (long long d = 1; d * d <= m; d++)
+		if (m % d == 0) {
+			lo[nlo++] = (int)d;
+			if (d * d != m)
+				hi[nhi++] = (int)(m / d);
+		}
+	int *div = malloc(sizeof(int) * (size_t)(nlo + nhi));
+	int *cur = malloc(sizeof(int) * (size_t)k);
+	if (!div || !cur) {
+		free(div);
+		free(cur);
+		return MPI_ERR_NO_MEM;
+	}
+	int ndiv = 0; /* decreasing: the cofactors as found, then lo reversed */
+	for (int i = 0; i < nhi; i++)
+		div[ndiv++] = hi[i];
+	for (int i = nlo - 1; i >= 0; i--)
+		div[ndiv++] = lo[i];
+	struct dims_search s = { .k = k, .cur = cur, .best = slot, .best_spread = -1,
+				 .div = div, .ndiv = ndiv };
+	dims_search(&s, 0, m, m);
+	free(div);
+	free(cur);
+	return MPI_SUCCESS;
 }
 
 #pragma weak MPI_Dims_create = PMPI_Dims_create
@@ -191,7 +262,10 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 	int *slot = malloc(sizeof(int) * (size_t)nfree);
 	if (!slot)
 		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
-	dims_fill(m, nfree, slot);
+	if (dims_fill(m, nfree, slot) != MPI_SUCCESS) {
+		free(slot);
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	}
 	for (int d = 0, i = 0; d < ndims; d++)
 		if (dims[d] == 0)
 			dims[d] = slot[i++];

@@ -137,6 +137,10 @@ void mpii_abort_job(int code, const char *why)
 	_exit(code & 0xff ? code & 0xff : 1);
 }
 
+/* Hand errcode and its message to comm's error handler (MPI_COMM_WORLD's
+ * when comm is not a valid communicator). */
+static int deliver(MPI_Comm comm, int errcode, const char *msg);
+
 static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *detail, va_list ap)
 {
 	char msg[MPI_MAX_ERROR_STRING + 256];
@@ -152,6 +156,11 @@ static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *deta
 		msg[n++] = ')';
 		msg[n] = 0;
 	}
+	return deliver(comm, errcode, msg);
+}
+
+static int deliver(MPI_Comm comm, int errcode, const char *msg)
+{
 	struct mpii_errhandler *eh = MPII_VALID(comm, MPII_MAGIC_COMM) && comm->errh
 					     ? comm->errh
 					     : mpii_obj_comm_world.errh;
@@ -163,7 +172,7 @@ static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *deta
 	case MPII_EH_USER: {
 		MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
 		int code = errcode;
-		eh->comm_fn(&c, &code, msg);
+		eh->comm_fn(&c, &code, (char *)msg);
 		return errcode;
 	}
 	default:
@@ -178,6 +187,16 @@ int mpii_err(MPI_Comm comm, int errcode, const char *fn, const char *detail, ...
 	int rc = raise_on(comm, errcode, fn, detail, ap);
 	va_end(ap);
 	return rc;
+}
+
+int mpii_err_init(const char *fn)
+{
+	char msg[MPI_MAX_ERROR_STRING];
+	/* no error handler applies outside MPI_Init..MPI_Finalize; say what
+	 * happened instead of the catch-all text of MPI_ERR_OTHER */
+	snprintf(msg, sizeof(msg), "%s called %s", fn,
+		 mpii_g.finalized ? "after MPI_Finalize" : "before MPI_Init");
+	return deliver(NULL, MPI_ERR_OTHER, msg);
 }
 
 int mpii_err_self(int errcode, const char *fn, const char *detail, ...)

@@ -29,6 +29,10 @@ enum { MPII_EH_FATAL = 1, MPII_EH_RETURN, MPII_EH_ABORT, MPII_EH_USER };
 int mpii_err(MPI_Comm comm, int errcode, const char *fn, const char *detail, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* MPI_ERR_OTHER for fn called before MPI_Init or after MPI_Finalize, with
+ * a message that says which (MPII_CHECK_INIT). */
+int mpii_err_init(const char *fn);
+
 /* Same, through the error handler of MPI_COMM_SELF, as used for errors of
  * requests not tied to a communicator (generalized requests). */
 int mpii_err_self(int errcode, const char *fn, const char *detail, ...)
@@ -52,8 +56,7 @@ const char *mpii_err_string(int errcode);
 		mpii_stuck.call = fn;                                         \
 		mpii_stuck.kind = 0;                                          \
 		if (!mpii_g.initialized || mpii_g.finalized)                 \
-			return mpii_err(NULL, MPI_ERR_OTHER, fn,              \
-					"called before MPI_Init or after MPI_Finalize"); \
+			return mpii_err_init(fn);                             \
 	} while (0)
 
 #endif

@@ -113,6 +113,10 @@ MPI_Group PMPI_Group_f2c(MPI_Fint group) { return from_int(group, MPII_MAGIC_GRO
 MPI_Fint PMPI_Request_c2f(MPI_Request request) { return to_int(request); }
 #pragma weak MPI_Request_f2c = PMPI_Request_f2c
 MPI_Request PMPI_Request_f2c(MPI_Fint request) { return from_int(request, MPII_MAGIC_REQUEST); }
+#pragma weak MPI_Message_c2f = PMPI_Message_c2f
+MPI_Fint PMPI_Message_c2f(MPI_Message message) { return to_int(message); }
+#pragma weak MPI_Message_f2c = PMPI_Message_f2c
+MPI_Message PMPI_Message_f2c(MPI_Fint message) { return from_int(message, MPII_MAGIC_MESSAGE); }
 #pragma weak MPI_Op_c2f = PMPI_Op_c2f
 MPI_Fint PMPI_Op_c2f(MPI_Op op) { return to_int(op); }
 #pragma weak MPI_Op_f2c = PMPI_Op_f2c

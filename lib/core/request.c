@@ -65,7 +65,6 @@ void mpii_status_empty(MPI_Status *st)
 		return;
 	st->MPI_SOURCE = MPI_ANY_SOURCE;
 	st->MPI_TAG = MPI_ANY_TAG;
-	st->MPI_ERROR = MPI_SUCCESS;
 	st->mpii_count = 0;
 	st->mpii_cancelled = 0;
 }
@@ -93,6 +92,16 @@ void mpii_request_complete(struct mpii_request *req)
 		mpii_progress_wake_local();
 }
 
+void mpii_status_copy(MPI_Status *dst, const MPI_Status *src)
+{
+	if (dst == MPI_STATUS_IGNORE || !dst)
+		return;
+	dst->MPI_SOURCE = src->MPI_SOURCE;
+	dst->MPI_TAG = src->MPI_TAG;
+	dst->mpii_count = src->mpii_count;
+	dst->mpii_cancelled = src->mpii_cancelled;
+}
+
 int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 {
 	struct mpii_request *req = *handle;
@@ -101,8 +110,7 @@ int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 	if (req->h_state)
 		mpii_handler_collected(req);
 	int rc = req->status.MPI_ERROR;
-	if (status != MPI_STATUS_IGNORE && status)
-		*status = req->status;
+	mpii_status_copy(status, &req->status);
 	if (req->persistent) {
 		req->active = 0;
 	} else {
@@ -141,6 +149,7 @@ int mpii_request_start(struct mpii_request *req)
 	if (!req->persistent || req->active)
 		return MPI_ERR_REQUEST;
 	mpii_status_empty(&req->status);
+	req->status.MPI_ERROR = MPI_SUCCESS;
 	req->h_state = 0;
 	switch (req->kind) {
 	case MPII_REQ_SEND:

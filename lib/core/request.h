@@ -114,7 +114,13 @@ int mpii_wait(struct mpii_request *req, MPI_Status *status);
 int mpii_request_start(struct mpii_request *req);
 
 /* Fill an empty status (MPI_SOURCE = MPI_ANY_SOURCE, ...), as for
- * MPI_PROC_NULL and null requests. */
+ * MPI_PROC_NULL and null requests.  Leaves MPI_ERROR alone: calls that
+ * return one status do not modify it (MPI-3.1 3.2.5); a request's own
+ * status keeps its error there, set by whoever completes it. */
 void mpii_status_empty(MPI_Status *st);
+
+/* Copy a request's status to a user's (nothing for MPI_STATUS_IGNORE),
+ * all but MPI_ERROR, for the same reason. */
+void mpii_status_copy(MPI_Status *dst, const MPI_Status *src);
 
 #endif

@@ -255,6 +255,8 @@ static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses)
 									      : &statuses[i];
 		if (inert(reqs[i])) {
 			mpii_status_empty(st);
+			if (st != MPI_STATUS_IGNORE)
+				st->MPI_ERROR = MPI_SUCCESS;
 			continue;
 		}
 		int err = mpii_request_collect(&reqs[i], st);
@@ -415,8 +417,8 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 	*flag = req_done(request);
 	if (*flag && request->kind == MPII_REQ_GREQ)
 		mpii_greq_query(request);   /* query_fn fills the status */
-	if (*flag && status != MPI_STATUS_IGNORE && status)
-		*status = request->status;
+	if (*flag)
+		mpii_status_copy(status, &request->status);
 	mpii_unlock();
 	return MPI_SUCCESS;
 }

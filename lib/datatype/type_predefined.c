@@ -105,6 +105,8 @@ PREDEF(mpii_obj_type_aint, "MPI_AINT", MPI_Aint, MPII_B_AINT);
 PREDEF(mpii_obj_type_count, "MPI_COUNT", MPI_Count, MPII_B_COUNT);
 PREDEF(mpii_obj_type_offset, "MPI_OFFSET", MPI_Offset, MPII_B_OFFSET);
 PREDEF(mpii_obj_type_c_float_complex, "MPI_C_FLOAT_COMPLEX", float _Complex, MPII_B_CFLOAT);
+/* MPI_C_COMPLEX is its own handle so that MPI_Type_get_name names it */
+PREDEF(mpii_obj_type_c_complex, "MPI_C_COMPLEX", float _Complex, MPII_B_CFLOAT);
 PREDEF(mpii_obj_type_c_double_complex, "MPI_C_DOUBLE_COMPLEX", double _Complex, MPII_B_CDOUBLE);
 PREDEF(mpii_obj_type_c_long_double_complex, "MPI_C_LONG_DOUBLE_COMPLEX", long double _Complex, MPII_B_CLDOUBLE);
 PREDEF(mpii_obj_type_byte, "MPI_BYTE", char, MPII_B_BYTE);
@@ -175,6 +177,7 @@ struct mpii_datatype *const mpii_type_predef_table[] = {
 	&mpii_obj_type_count,
 	&mpii_obj_type_offset,
 	&mpii_obj_type_c_float_complex,
+	&mpii_obj_type_c_complex,
 	&mpii_obj_type_c_double_complex,
 	&mpii_obj_type_c_long_double_complex,
 	&mpii_obj_type_byte,

@@ -97,7 +97,8 @@ static const char *code_of(MPI_Datatype t)
 		{ MPI_INT32_T, "i" }, { MPI_WCHAR, "i" }, { MPI_UINT32_T, "ui" },
 		{ MPI_INT64_T, "ll" }, { MPI_AINT, "ll" }, { MPI_OFFSET, "ll" }, { MPI_COUNT, "ll" },
 		{ MPI_UINT64_T, "ull" }, { MPI_REAL16, "ld" },
-		{ MPI_C_FLOAT_COMPLEX, "C" }, { MPI_CXX_FLOAT_COMPLEX, "C" }, { MPI_COMPLEX8, "C" },
+		{ MPI_C_FLOAT_COMPLEX, "C" }, { MPI_C_COMPLEX, "C" },
+		{ MPI_CXX_FLOAT_COMPLEX, "C" }, { MPI_COMPLEX8, "C" },
 		{ MPI_C_DOUBLE_COMPLEX, "DC" }, { MPI_CXX_DOUBLE_COMPLEX, "DC" },
 		{ MPI_COMPLEX16, "DC" },
 	};

@@ -73,8 +73,14 @@ int mpii_meta_start(struct mpii_request *req)
 {
 	struct mpii_greq *g = req->greq;
 	mpii_status_empty(&req->status);
+	req->status.MPI_ERROR = MPI_SUCCESS;
 	req->active = 1;
 	req->h_state = 0;
+	/* A new operation.  "A failing cancel_fn is not called again" holds
+	 * within one activation (its own failure does not call it again);
+	 * a failing callback of this activation still calls it (seed 002
+	 * 6.2.3, issue 14 item 11). */
+	g->cancel_failed = 0;
 	/* Relaxed: an inactive request restarted under the lock, which publishes it. */
 	shm_store_relaxed(&req->done, 0);
 	int rc = MPI_SUCCESS;

@@ -24,7 +24,7 @@ struct mpii_greq {
 	MPI_Grequest_free_function *gfree_fn;
 	MPI_Grequest_cancel_function *gcancel_fn;
 	void *extra_state;
-	int cancel_failed;                 /* cancel_fn failed once: never again */
+	int cancel_failed;                 /* cancel_fn failed in this activation */
 	int free_called;
 };
 

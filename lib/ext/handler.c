@@ -328,7 +328,7 @@ int PMPI_Get_status(MPI_Request request, MPI_Status *status)
 		return MPI_SUCCESS;
 	}
 	mpii_lock();
-	*status = request->status;
+	mpii_status_copy(status, &request->status);
 	mpii_unlock();
 	return MPI_SUCCESS;
 }

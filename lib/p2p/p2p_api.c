@@ -7,8 +7,10 @@
  * attached buffer's size (MPI_ERR_BUFFER when it would not fit) and send
  * that copy; MPI_Buffer_detach waits until every copy is delivered.
  */
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
@@ -51,7 +53,11 @@ static int check_recv(const void *buf, int count, MPI_Datatype dt, int source, i
 		return *why = "invalid communicator", MPI_ERR_COMM;
 	if (count < 0)
 		return *why = "negative count", MPI_ERR_COUNT;
-	if (mpii_type_check_comm(dt))
+	/* Nothing arrives from MPI_PROC_NULL: an empty receive from it may
+	 * name MPI_DATATYPE_NULL (as the MPICH suite's pt2pt/recvnull does;
+	 * docs/STATUS.md). */
+	int nothing = source == MPI_PROC_NULL && count == 0 && dt == MPI_DATATYPE_NULL;
+	if (!nothing && mpii_type_check_comm(dt))
 		return *why = "invalid or uncommitted datatype", MPI_ERR_TYPE;
 	if (source != MPI_PROC_NULL && source != MPI_ANY_SOURCE &&
 	    (source < 0 || source >= mpii_comm_peer_size(comm)))
@@ -86,12 +92,50 @@ static void bsend_release(void *state)
 	mpii_p2p.bsend_used -= r->bytes + MPI_BSEND_OVERHEAD;
 }
 
+/* How long a buffered send that does not fit keeps polling for copies to
+ * complete, since the last one did, before it fails with MPI_ERR_BUFFER:
+ * long enough for a receiver that is matching our copies to take them,
+ * short enough that a program whose copies nobody receives gets its
+ * error instead of hanging. */
+#define BSEND_RECLAIM_NS 1000000000LL
+
+static long long now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* Make room for need bytes in the attached buffer if copies already sent
+ * can give it back: a copy's space returns when its send completes, and
+ * that often waits only on our own progress (the receiver's
+ * acknowledgement or its copy out of our memory is already there), which
+ * a thread that only starts persistent bsends and waits on them never
+ * runs (issue 14 item 6).  Lock held (kept: this thread polls for all). */
+static void bsend_reclaim(MPI_Count need)
+{
+	long long last = 0;
+	for (unsigned polls = 0; mpii_p2p.bsend_used > 0 &&
+				 mpii_p2p.bsend_used + need > mpii_p2p.bsend_capacity;
+	     polls++) {
+		MPI_Count before = mpii_p2p.bsend_used;
+		int did = mpii_progress(-1);
+		if (mpii_p2p.bsend_used < before || !last)
+			last = now_ns();
+		else if (polls % 64 == 0 && now_ns() - last > BSEND_RECLAIM_NS)
+			break;
+		if (!did)
+			sched_yield(); /* the receiver may share our core */
+	}
+}
+
 /* Copy the message into buffered-send storage and start sending the copy;
  * the internal request frees itself when delivered. */
 static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest,
 		       int tag, struct mpii_comm *comm)
 {
 	MPI_Count bytes = count * dt->size;
+	bsend_reclaim(bytes + MPI_BSEND_OVERHEAD);
 	if (mpii_p2p.bsend_used + bytes + MPI_BSEND_OVERHEAD > mpii_p2p.bsend_capacity)
 		return MPI_ERR_BUFFER;
 	char *copy = malloc(bytes ? (size_t)bytes : 1);
@@ -349,6 +393,7 @@ int mpii_p2p_start(struct mpii_request *req)
 	if (req->peer == MPI_PROC_NULL) {
 		req->active = 1;
 		mpii_status_empty(&req->status);
+		req->status.MPI_ERROR = MPI_SUCCESS;
 		req->status.MPI_SOURCE = MPI_PROC_NULL;
 		mpii_request_complete(req);
 		return MPI_SUCCESS;
@@ -361,10 +406,26 @@ int mpii_p2p_start(struct mpii_request *req)
 			return rc;
 		req->active = 1;
 		mpii_status_empty(&req->status);
+		req->status.MPI_ERROR = MPI_SUCCESS;
 		mpii_request_complete(req);
 		return MPI_SUCCESS;
 	}
 	return mpii_p2p_start_send(req);
+}
+
+/* What a failed start of a persistent request means, for its message. */
+static const char *start_why(int rc)
+{
+	switch (rc) {
+	case MPI_ERR_REQUEST:
+		return "not an inactive persistent request";
+	case MPI_ERR_BUFFER:
+		return "the attached buffer has no room for this buffered send";
+	case MPI_ERR_NO_MEM:
+		return "out of memory";
+	default:
+		return "the request could not start";
+	}
 }
 
 #pragma weak MPI_Start = PMPI_Start
@@ -377,7 +438,7 @@ int PMPI_Start(MPI_Request *request)
 	mpii_lock();
 	int rc = mpii_request_start(*request);
 	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "not an inactive persistent request") : MPI_SUCCESS;
+	return rc ? mpii_err(NULL, rc, fn, "%s", start_why(rc)) : MPI_SUCCESS;
 }
 
 #pragma weak MPI_Startall = PMPI_Startall
@@ -390,12 +451,12 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
 	for (int i = 0; i < count; i++)
 		if (mpii_request_check(array_of_requests[i]))
 			return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request at index %d", i);
-	int rc = MPI_SUCCESS;
+	int rc = MPI_SUCCESS, i;
 	mpii_lock();
-	for (int i = 0; i < count && !rc; i++)
+	for (i = 0; i < count && !rc; i++)
 		rc = mpii_request_start(array_of_requests[i]);
 	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "not an inactive persistent request") : MPI_SUCCESS;
+	return rc ? mpii_err(NULL, rc, fn, "request %d: %s", i - 1, start_why(rc)) : MPI_SUCCESS;
 }
 
 /* ------------------------------------------------------------ sendrecv */

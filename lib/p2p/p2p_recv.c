@@ -440,7 +440,6 @@ int mpii_iprobe(int source, int tag, struct mpii_comm *comm, uint32_t ctx, int *
 	if (u && status != MPI_STATUS_IGNORE) {
 		status->MPI_SOURCE = u->src;
 		status->MPI_TAG = u->tag;
-		status->MPI_ERROR = MPI_SUCCESS;
 		status->mpii_count = (MPI_Count)u->len;
 		status->mpii_cancelled = 0;
 	}

@@ -33,6 +33,11 @@ int mpii_err(MPI_Comm comm, int errcode, const char *fn, const char *detail, ...
 	return errcode;
 }
 
+int mpii_err_init(const char *fn)
+{
+	return mpii_err(NULL, MPI_ERR_OTHER, fn, "called outside MPI_Init..MPI_Finalize");
+}
+
 int mpii_comm_check(MPI_Comm comm)
 {
 	return MPII_VALID(comm, MPII_MAGIC_COMM) ? MPI_SUCCESS : MPI_ERR_COMM;

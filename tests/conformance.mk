@@ -1,0 +1,27 @@
+# tests of the conformance fixes (issue 14): each one failed before its fix.
+# The MPICH-suite runner (tests/conformance/mpich-suite.sh) is not part of
+# make check; docs/testing.md says how to run it.
+CONFORMANCE_MPI_TESTS = tests/mpi/info_get_short tests/mpi/topo_dims_balanced \
+	tests/mpi/topo_dist_repeat tests/mpi/handle_f2c_message tests/mpi/type_name_complex \
+	tests/mpi/err_outside_init tests/mpi/inter_split tests/mpi/comm_idup_overlap \
+	tests/mpi/status_error_kept tests/mpi/coll_alltoallw_bottom tests/mpi/attr_group_free \
+	tests/mpi/meta_start_fail tests/mpi/p2p_bsend_reclaim tests/mpi/attr_keyval_double_free \
+	tests/mpi/p2p_recv_null_type
+check_PROGRAMS += $(CONFORMANCE_MPI_TESTS)
+TESTS += $(CONFORMANCE_MPI_TESTS)
+EXTRA_DIST += tests/conformance/mpich-suite.sh
+tests_mpi_info_get_short_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_topo_dims_balanced_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_topo_dist_repeat_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_handle_f2c_message_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_type_name_complex_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_err_outside_init_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_inter_split_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_comm_idup_overlap_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_status_error_kept_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_coll_alltoallw_bottom_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_attr_group_free_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_meta_start_fail_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_bsend_reclaim_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_attr_keyval_double_free_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_p2p_recv_null_type_LDADD = $(MPI_TEST_LDADD)
