@@ -3,7 +3,6 @@
 lib_LTLIBRARIES += libshmpi-prof.la
 libshmpi_prof_la_SOURCES = \
 	perf/prof/prof.h \
-	perf/prof/functions.c \
 	perf/prof/counters.c \
 	perf/prof/record.c \
 	perf/prof/comms.c \
@@ -12,12 +11,13 @@ libshmpi_prof_la_SOURCES = \
 	perf/prof/report.c \
 	perf/prof/report_text.c \
 	perf/prof/report_json.c \
-	perf/prof/wrap_env.c \
-	perf/prof/wrap_p2p.c \
-	perf/prof/wrap_wait.c \
-	perf/prof/wrap_coll.c \
-	perf/prof/wrap_icoll.c \
-	perf/prof/wrap_comm.c \
+	$(PROF_GENERATED)
+# generated from api/mpi.api (api/local.mk): the function table and the
+# wrappers, wrap_shmpi.c holding those of the seeds' extensions
+PROF_GENERATED = \
+	perf/prof/prof_fn.h \
+	perf/prof/functions.c \
+	perf/prof/wrap_mpi.c \
 	perf/prof/wrap_shmpi.c
 libshmpi_prof_la_LIBADD = libshmpi.la
 libshmpi_prof_la_LDFLAGS = -version-info 0:0:0 \

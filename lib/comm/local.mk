@@ -4,3 +4,5 @@ libshmpi_la_SOURCES += \
 	lib/comm/comm.h lib/comm/group.h lib/comm/topo.h lib/comm/comm_create.c \
 	lib/comm/comm_world.c lib/comm/commid.c lib/comm/group.c lib/comm/intercomm.c \
 	lib/comm/topo.c lib/comm/topo_cart.c lib/comm/topo_dist.c lib/comm/topo_graph.c
+# dynamic processes: MPI_Comm_get_parent (MPI_Comm_spawn is a generated stub)
+libshmpi_la_SOURCES += lib/comm/dynamic.c
