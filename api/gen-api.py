@@ -144,6 +144,7 @@ def parse(path):
                     raise ApiError('bad argument name %r' % aname)
                 if cur.arg(aname):
                     raise ApiError('argument %r twice' % aname)
+                check_kind_type(kind, ctype)
                 cur.args.append(Arg(aname, kind, direction, ctype))
                 continue
             cur = parse_header(line, where)
@@ -162,6 +163,36 @@ def parse(path):
         except ApiError as e:
             raise ApiError('%s: %s: %s' % (fn.where, fn.name, e))
     return funcs
+
+
+# kinds whose C type is fixed: the handle kinds and a few others
+KIND_TYPES = {
+    'comm': 'MPI_Comm', 'group': 'MPI_Group', 'datatype': 'MPI_Datatype',
+    'request': 'MPI_Request', 'op': 'MPI_Op', 'errhandler': 'MPI_Errhandler',
+    'info': 'MPI_Info', 'win': 'MPI_Win', 'file': 'MPI_File', 'message': 'MPI_Message',
+    'metarequest': 'MPI_Metarequest', 'mutex': 'MPI_Mutex', 'cond': 'MPI_Cond',
+    'handle': 'MPI_Handle', 'status': 'MPI_Status', 'fint': 'MPI_Fint', 'string': 'char',
+    'argv': 'char', 'extra_state': 'void', 'attribute': 'void', 'buffer': 'void',
+    'pointer': 'void',
+}
+
+
+NUMBER_KINDS = frozenset('count bytes disp aint rank tag index flag enum keyval errcode length '
+                         'weight int'.split())
+NUMBER_TYPES = ('int', 'MPI_Aint', 'MPI_Count', 'MPI_Offset', 'MPI_Handletype', 'MPI_Typerequest')
+
+
+def check_kind_type(kind, ctype):
+    """A handle argument has its handle's type (plain, pointer or array),
+    so that a slip in either column shows."""
+    base = re.sub(r'^const\s+', '', ctype).split('[')[0].rstrip(' *')
+    if kind in NUMBER_KINDS:
+        if base not in NUMBER_TYPES:
+            raise ApiError('kind %s wants an integer type, not %r' % (kind, ctype))
+        return
+    want = KIND_TYPES.get(kind)
+    if want is not None and base != want:
+        raise ApiError('kind %s wants a %s type, not %r' % (kind, want, ctype))
 
 
 def parse_header(line, where):
@@ -527,7 +558,7 @@ def out_stubs_test(funcs):
          ' * Description: every function api/mpi.api marks "stub" returns',
          ' * MPI_ERR_UNSUPPORTED_OPERATION and reports it through the error handler',
          ' * of its communicator argument (a duplicate of MPI_COMM_WORLD here), or of',
-         ' * MPI_COMM_WORLD when it has none; nothing else is touched.',
+         ' * MPI_COMM_WORLD when it has none.',
          ' * np: 1 2', ' */',
          '#include "mpitest.h"', '',
          'static int calls_world, calls_dup, last_code;', '',

@@ -35,9 +35,11 @@ $(srcdir)/perf/prof/wrap_shmpi.c: $(API_DESC) $(API_GEN)
 $(srcdir)/tests/mpi/api_stubs.c: $(API_DESC) $(API_GEN)
 	$(API_RUN) stubs_test.c >$@-t && mv -f $@-t $@
 
-# Checks that the library agrees with the description and that mpi.h is a
-# clean header for C and C++ users.
-TESTS += tests/check-header.sh tests/mpi/api_stubs
-EXTRA_DIST += tests/check-header.sh
+# Checks: the generated files are current and the generator rejects broken
+# descriptions; mpi.h is a clean header for C and C++ users; every stub
+# reports its error (tests/check-symbols.sh, in tests/local.mk, checks the
+# libraries against api/mpi.sym).
+TESTS += tests/check-api.sh tests/check-header.sh tests/mpi/api_stubs
+EXTRA_DIST += tests/check-api.sh tests/check-header.sh
 check_PROGRAMS += tests/mpi/api_stubs
 tests_mpi_api_stubs_LDADD = $(MPI_TEST_LDADD)
