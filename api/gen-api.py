@@ -546,9 +546,9 @@ def out_wrap_mpi(funcs):
 
 def out_wrap_shmpi(funcs):
     return out_wrappers(funcs, True, 'perf/prof/wrap_shmpi.c', [
-        '', 'The wrappers of shmpi\'s own extensions (the seeds): the loose barrier,',
-        'global mutexes and condition variables, all wait time.  Built only against',
-        'shmpi (perf/prof.mk); the MPICH build of the profiler leaves this file out.'])
+        '', 'The wrappers of shmpi\'s own extensions: the functions api/mpi.api gives',
+        'a seed origin and a prof= column.  Built only against shmpi',
+        '(perf/prof.mk); the MPICH build of the profiler leaves this file out.'])
 
 
 def out_stubs_test(funcs):
