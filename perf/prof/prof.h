@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <mpi.h>
 
 /* enum prof_fn (one entry per wrapped function, in the order of
@@ -195,6 +196,26 @@ struct prof_comm *prof_comm_get(MPI_Comm comm);
 struct prof_comm *prof_comm_list(void);
 int prof_world_size(void);
 int prof_world_rank(void);
+
+/* ---------------------------------------------------- handle tables */
+/* comms.c and preq.c keep open-addressing tables keyed by the bits of a
+ * handle (a pointer in shmpi, an int in MPICH; 0 is the null handle). */
+static inline uint64_t prof_handle_key(const void *handle, size_t size)
+{
+	uint64_t h = 0;
+
+	memcpy(&h, handle, size < sizeof h ? size : sizeof h);
+	return h;
+}
+
+/* The first slot to probe for key in a table of nslots (a power of two). */
+static inline unsigned prof_slot(uint64_t key, unsigned nslots)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdull;
+	key ^= key >> 33;
+	return (unsigned)key & (nslots - 1);
+}
 
 /* ------------------------------------------------- collective volumes */
 /* Bytes a collective call moves for the calling rank, by collective:
