@@ -1,23 +1,12 @@
 # perf/prof: the PMPI profiling library libshmpi-prof (issue 9), its
 # renderer, its tests and an overhead benchmark.  See docs/profiling.md.
 lib_LTLIBRARIES += libshmpi-prof.la
-libshmpi_prof_la_SOURCES = \
-	perf/prof/prof.h \
-	perf/prof/functions.c \
-	perf/prof/counters.c \
-	perf/prof/record.c \
-	perf/prof/comms.c \
-	perf/prof/preq.c \
-	perf/prof/coll_bytes.c \
-	perf/prof/report.c \
-	perf/prof/report_text.c \
-	perf/prof/report_json.c \
-	perf/prof/wrap_env.c \
-	perf/prof/wrap_p2p.c \
-	perf/prof/wrap_wait.c \
-	perf/prof/wrap_coll.c \
-	perf/prof/wrap_icoll.c \
-	perf/prof/wrap_comm.c \
+libshmpi_prof_la_SOURCES = perf/prof/prof.h perf/prof/counters.c perf/prof/record.c \
+	perf/prof/comms.c perf/prof/preq.c perf/prof/coll_bytes.c perf/prof/report.c \
+	perf/prof/report_text.c perf/prof/report_json.c $(PROF_GENERATED)
+# generated from api/mpi.api (api/local.mk): the function table and the
+# wrappers, wrap_shmpi.c holding those of the seeds' extensions
+PROF_GENERATED = perf/prof/prof_fn.h perf/prof/functions.c perf/prof/wrap_mpi.c \
 	perf/prof/wrap_shmpi.c
 # Linked with libshmpi (it must load it when preloaded into a program that
 # does not, such as a shell or the launcher), but past libtool: with a

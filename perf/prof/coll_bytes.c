@@ -4,8 +4,9 @@
  * "sent" is the data the rank hands to the call, "recv" the data it gets
  * back, both as count x type size at the API (MPI_IN_PLACE moves nothing
  * of its own); the algorithm's internal traffic is the library's business
- * and is not in these figures nor in the traffic matrix.  Shared by the
- * blocking (wrap_coll.c) and nonblocking (wrap_icoll.c) wrappers.
+ * and is not in these figures nor in the traffic matrix.  Called by the
+ * blocking and nonblocking collective wrappers (wrap_mpi.c, generated from
+ * the io_* rules of api/mpi.api).
  */
 #include "perf/prof/prof.h"
 

@@ -42,18 +42,7 @@ static int use_id; /* MPI_Communicator_id works */
 
 static uint64_t handle_of(MPI_Comm comm)
 {
-	uint64_t h = 0;
-
-	memcpy(&h, &comm, sizeof comm < sizeof h ? sizeof comm : sizeof h);
-	return h;
-}
-
-static unsigned hash(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdull;
-	h ^= h >> 33;
-	return (unsigned)h & (NSLOTS - 1);
+	return prof_handle_key(&comm, sizeof comm);
 }
 
 /* Lock-free: the acquire load of handle pairs with the release store in
@@ -62,7 +51,7 @@ static struct prof_comm *lookup(uint64_t h)
 {
 	unsigned i, n;
 
-	for (i = hash(h), n = 0; n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++) {
+	for (i = prof_slot(h, NSLOTS), n = 0; n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++) {
 		uint64_t k = __atomic_load_n(&slots[i].handle, __ATOMIC_ACQUIRE);
 
 		if (k == h)
@@ -78,7 +67,7 @@ static void insert(uint64_t h, struct prof_comm *pc)
 {
 	unsigned i, n;
 
-	for (i = hash(h), n = 0; n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++) {
+	for (i = prof_slot(h, NSLOTS), n = 0; n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++) {
 		uint64_t k = slots[i].handle;
 
 		if (k == SLOT_EMPTY || k == SLOT_TOMB || k == h) {
@@ -210,7 +199,7 @@ void prof_comm_freed(MPI_Comm comm)
 	unsigned i, n;
 
 	pthread_mutex_lock(&lock);
-	for (i = hash(h), n = 0; n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++) {
+	for (i = prof_slot(h, NSLOTS), n = 0; n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++) {
 		if (slots[i].handle == h) {
 			__atomic_store_n(&slots[i].handle, SLOT_TOMB, __ATOMIC_RELEASE);
 			break;

@@ -28,18 +28,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static uint64_t handle_of(MPI_Request req)
 {
-	uint64_t h = 0;
-
-	memcpy(&h, &req, sizeof req < sizeof h ? sizeof req : sizeof h);
-	return h;
-}
-
-static unsigned hash(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdull;
-	h ^= h >> 33;
-	return (unsigned)h & (NSLOTS - 1);
+	return prof_handle_key(&req, sizeof req);
 }
 
 /* Under lock: the slot holding h, or NULL. */
@@ -47,7 +36,7 @@ static struct preq *find(uint64_t h)
 {
 	unsigned i, n;
 
-	for (i = hash(h), n = 0; n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++) {
+	for (i = prof_slot(h, NSLOTS), n = 0; n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++) {
 		if (slots[i].handle == h)
 			return &slots[i];
 		if (slots[i].handle == SLOT_EMPTY)
@@ -66,7 +55,7 @@ void prof_preq_add(MPI_Request req, int is_send, MPI_Comm comm, int peer, uint64
 		return;
 	pthread_mutex_lock(&lock);
 	p = find(h);
-	for (i = hash(h), n = 0; !p && n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++)
+	for (i = prof_slot(h, NSLOTS), n = 0; !p && n < NSLOTS; i = (i + 1) & (NSLOTS - 1), n++)
 		if (slots[i].handle == SLOT_EMPTY || slots[i].handle == SLOT_TOMB)
 			p = &slots[i];
 	if (p) {

@@ -3,7 +3,10 @@
  *
  * The library defines MPI_X for the functions listed in enum prof_fn; each
  * wrapper calls PMPI_X between prof_enter() and prof_leave() and then adds
- * bytes and traffic with prof_add_*().  Everything is recorded per thread
+ * bytes and traffic with prof_add_*().  The wrappers, the enum and the table
+ * of names (wrap_mpi.c, wrap_shmpi.c, prof_fn.h, functions.c) are generated
+ * from api/mpi.api, whose "prof=" column gives each function's class and
+ * what it moved.  Everything is recorded per thread
  * (struct prof_thread, no locks on the hot path) and summed per process at
  * MPI_Finalize, where rank 0 gathers all ranks and writes the report.
  *
@@ -18,125 +21,12 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <mpi.h>
 
-/* One entry per wrapped function; the names and classes are in functions.c. */
-enum prof_fn {
-	/* environment */
-	PROF_FN_INIT,
-	PROF_FN_INIT_THREAD,
-	/* point-to-point */
-	PROF_FN_SEND,
-	PROF_FN_BSEND,
-	PROF_FN_SSEND,
-	PROF_FN_RSEND,
-	PROF_FN_RECV,
-	PROF_FN_ISEND,
-	PROF_FN_IBSEND,
-	PROF_FN_ISSEND,
-	PROF_FN_IRSEND,
-	PROF_FN_IRECV,
-	PROF_FN_SEND_INIT,
-	PROF_FN_BSEND_INIT,
-	PROF_FN_SSEND_INIT,
-	PROF_FN_RSEND_INIT,
-	PROF_FN_RECV_INIT,
-	PROF_FN_START,
-	PROF_FN_STARTALL,
-	PROF_FN_SENDRECV,
-	PROF_FN_SENDRECV_REPLACE,
-	PROF_FN_PROBE,
-	PROF_FN_IPROBE,
-	PROF_FN_MPROBE,
-	PROF_FN_IMPROBE,
-	PROF_FN_MRECV,
-	PROF_FN_IMRECV,
-	/* completion */
-	PROF_FN_WAIT,
-	PROF_FN_TEST,
-	PROF_FN_WAITANY,
-	PROF_FN_TESTANY,
-	PROF_FN_WAITALL,
-	PROF_FN_TESTALL,
-	PROF_FN_WAITSOME,
-	PROF_FN_TESTSOME,
-	PROF_FN_CANCEL,
-	PROF_FN_REQUEST_FREE,
-	PROF_FN_REQUEST_GET_STATUS,
-	/* blocking collectives */
-	PROF_FN_BARRIER,
-	PROF_FN_BCAST,
-	PROF_FN_GATHER,
-	PROF_FN_GATHERV,
-	PROF_FN_SCATTER,
-	PROF_FN_SCATTERV,
-	PROF_FN_ALLGATHER,
-	PROF_FN_ALLGATHERV,
-	PROF_FN_ALLTOALL,
-	PROF_FN_ALLTOALLV,
-	PROF_FN_ALLTOALLW,
-	PROF_FN_REDUCE,
-	PROF_FN_ALLREDUCE,
-	PROF_FN_REDUCE_SCATTER,
-	PROF_FN_REDUCE_SCATTER_BLOCK,
-	PROF_FN_SCAN,
-	PROF_FN_EXSCAN,
-	PROF_FN_NEIGHBOR_ALLGATHER,
-	PROF_FN_NEIGHBOR_ALLGATHERV,
-	PROF_FN_NEIGHBOR_ALLTOALL,
-	PROF_FN_NEIGHBOR_ALLTOALLV,
-	/* nonblocking collectives */
-	PROF_FN_IBARRIER,
-	PROF_FN_IBCAST,
-	PROF_FN_IGATHER,
-	PROF_FN_IGATHERV,
-	PROF_FN_ISCATTER,
-	PROF_FN_ISCATTERV,
-	PROF_FN_IALLGATHER,
-	PROF_FN_IALLGATHERV,
-	PROF_FN_IALLTOALL,
-	PROF_FN_IALLTOALLV,
-	PROF_FN_IALLTOALLW,
-	PROF_FN_IREDUCE,
-	PROF_FN_IALLREDUCE,
-	PROF_FN_IREDUCE_SCATTER,
-	PROF_FN_IREDUCE_SCATTER_BLOCK,
-	PROF_FN_ISCAN,
-	PROF_FN_IEXSCAN,
-	/* communicators */
-	PROF_FN_COMM_SIZE,
-	PROF_FN_COMM_RANK,
-	PROF_FN_COMM_DUP,
-	PROF_FN_COMM_DUP_WITH_INFO,
-	PROF_FN_COMM_IDUP,
-	PROF_FN_COMM_CREATE,
-	PROF_FN_COMM_CREATE_GROUP,
-	PROF_FN_COMM_SPLIT,
-	PROF_FN_COMM_SPLIT_TYPE,
-	PROF_FN_COMM_FREE,
-	PROF_FN_COMM_DISCONNECT,
-	PROF_FN_COMM_SET_NAME,
-	PROF_FN_INTERCOMM_CREATE,
-	PROF_FN_INTERCOMM_MERGE,
-	PROF_FN_CART_CREATE,
-	PROF_FN_CART_SUB,
-	PROF_FN_GRAPH_CREATE,
-	PROF_FN_DIST_GRAPH_CREATE,
-	PROF_FN_DIST_GRAPH_CREATE_ADJACENT,
-	/* shmpi extensions (wrapped only when built against shmpi) */
-	PROF_FN_BARRIER_LOOSE,
-	PROF_FN_MUTEX_LOCK,
-	PROF_FN_COND_WAIT,
-	PROF_NFUNCS
-};
-
-/* What a function's time means in the wait/copy split of the report. */
-enum prof_class {
-	PROF_CLASS_WAIT,  /* blocks for a peer: Wait*, Test*, Recv, Probe, Barrier */
-	PROF_CLASS_DATA,  /* moves or starts moving data: sends, collectives */
-	PROF_CLASS_OTHER, /* set-up and queries: Init, Comm_*, Request_free */
-	PROF_NCLASSES
-};
+/* enum prof_fn (one entry per wrapped function, in the order of
+ * api/mpi.api) and enum prof_class, generated from api/mpi.api. */
+#include "perf/prof/prof_fn.h"
 
 struct prof_fninfo {
 	const char *name;
@@ -306,6 +196,26 @@ struct prof_comm *prof_comm_get(MPI_Comm comm);
 struct prof_comm *prof_comm_list(void);
 int prof_world_size(void);
 int prof_world_rank(void);
+
+/* ---------------------------------------------------- handle tables */
+/* comms.c and preq.c keep open-addressing tables keyed by the bits of a
+ * handle (a pointer in shmpi, an int in MPICH; 0 is the null handle). */
+static inline uint64_t prof_handle_key(const void *handle, size_t size)
+{
+	uint64_t h = 0;
+
+	memcpy(&h, handle, size < sizeof h ? size : sizeof h);
+	return h;
+}
+
+/* The first slot to probe for key in a table of nslots (a power of two). */
+static inline unsigned prof_slot(uint64_t key, unsigned nslots)
+{
+	key ^= key >> 33;
+	key *= 0xff51afd7ed558ccdull;
+	key ^= key >> 33;
+	return (unsigned)key & (nslots - 1);
+}
 
 /* ------------------------------------------------- collective volumes */
 /* Bytes a collective call moves for the calling rank, by collective:

@@ -1,0 +1,646 @@
+#!/usr/bin/env python3
+"""gen-api.py - writes the repetitive code of shmpi from api/mpi.api.
+
+Usage: gen-api.py DESCRIPTION OUTPUT
+
+OUTPUT names what to write on stdout:
+  mpi_proto.h      the MPI_X and PMPI_X prototypes that include/mpi.h includes
+  unsupported.c    lib/core/unsupported.c: the stubs of the "stub" functions
+  mpi.sym          api/mpi.sym: NAME STATUS PROF per function, for
+                   tests/check-symbols.sh
+  prof_fn.h        perf/prof/prof_fn.h: enum prof_fn and enum prof_class
+  functions.c      perf/prof/functions.c: names and classes of the wrapped functions
+  wrap_mpi.c       perf/prof/wrap_mpi.c: the wrappers of standard functions
+  wrap_shmpi.c     perf/prof/wrap_shmpi.c: the wrappers of the seeds' extensions
+  stubs_test.c     tests/mpi/api_stubs.c: calls every stub and checks its error
+
+The format of the description is explained at the top of api/mpi.api.  The
+generator checks it (known kinds, directions, origins, profiler rules whose
+arguments exist) and fails with "FILE:LINE: message" on the first mistake.
+It writes plain C, one function after another, so that the output can be
+read and grepped like hand-written code.  Python 3 standard library only.
+"""
+import re
+import sys
+
+ORIGINS = ('MPI-1', 'MPI-2', 'MPI-2.2', 'MPI-3.0', 'MPI-3.1', 'seed-002', 'seed-003', 'seed-004')
+STATUSES = ('impl', 'stub')
+DIRS = ('in', 'out', 'inout')
+KINDS = frozenset('''
+    comm group datatype request op errhandler info win file message metarequest mutex cond handle
+    buffer pointer string argv status callback extra_state attribute varargs
+    count bytes disp aint rank tag index flag enum keyval errcode length weight fint int
+'''.split())
+PROF_CLASSES = ('wait', 'data', 'other')
+# rule name -> number of arguments (None: any); io_* rules take any.
+PROF_RULES = {
+    'send': 4, 'recv': 1, 'irecv': 3, 'imrecv': 3, 'psend': 5, 'precv': 5,
+    'start': 1, 'startall': 2, 'reqfree': 1, 'created': 1, 'created_later': 1,
+    'freed': 1, 'named': 2, 'init': 0,
+}
+LINE_MAX = 100
+
+
+class ApiError(Exception):
+    pass
+
+
+class Arg:
+    def __init__(self, name, kind, direction, ctype):
+        self.name, self.kind, self.dir, self.ctype = name, kind, direction, ctype
+
+    def decl(self):
+        """The C declaration of the argument: "const int recvcounts[]"."""
+        if self.kind == 'varargs':
+            return '...'
+        t = self.ctype
+        if '[' in t:
+            i = t.index('[')
+            base = t[:i].rstrip()
+            sep = '' if base.endswith('*') else ' '
+            return base + sep + self.name + t[i:]
+        if t.endswith('*'):
+            return t + self.name
+        return t + ' ' + self.name
+
+
+class Func:
+    def __init__(self, name, where):
+        self.name, self.where = name, where
+        self.ret = 'int'
+        self.origin = self.status = None
+        self.removed = self.deprecated = None
+        self.prof_class = None   # wait/data/other, or None
+        self.prof_rules = []     # [(rule, [args])]
+        self.prof_report = False  # MPI_Finalize: wrapped, not timed
+        self.args = []
+        self.section = None
+
+    @property
+    def base(self):
+        return self.name[len('MPI_'):]
+
+    @property
+    def seed(self):
+        return self.origin.startswith('seed-')
+
+    @property
+    def wrapped(self):
+        return self.prof_class is not None or self.prof_report
+
+    def params(self):
+        return ', '.join(a.decl() for a in self.args) or 'void'
+
+    def call_args(self):
+        return ', '.join(a.name for a in self.args)
+
+    def arg(self, name):
+        for a in self.args:
+            if a.name == name:
+                return a
+        return None
+
+    def comm_arg(self):
+        """The input communicator argument an error is reported through, or None."""
+        for a in self.args:
+            if a.kind == 'comm' and a.dir == 'in' and a.ctype == 'MPI_Comm':
+                return a
+        return None
+
+    def enum_name(self):
+        return 'PROF_FN_' + self.base.upper()
+
+
+def parse(path):
+    """Returns the list of functions of the description, in its order."""
+    funcs, names = [], {}
+    section = None
+    cur = None
+    with open(path) as f:
+        lines = f.read().split('\n')
+    for n, line in enumerate(lines, 1):
+        where = '%s:%d' % (path, n)
+        try:
+            if not line.strip() or line.startswith('#'):
+                continue
+            if line.startswith('== '):
+                section = line[3:].strip()
+                cur = None
+                continue
+            if line.startswith('\t'):
+                if cur is None:
+                    raise ApiError('argument line outside a function')
+                m = re.match(r'\t(\S+)\s+(\S+)\s+(\S+)\s+(\S.*?)\s*$', line)
+                if not m:
+                    raise ApiError('argument line is not "NAME KIND DIR C-TYPE"')
+                aname, kind, direction, ctype = m.groups()
+                if kind not in KINDS:
+                    raise ApiError('unknown kind %r' % kind)
+                if direction not in DIRS:
+                    raise ApiError('unknown direction %r' % direction)
+                if kind == 'varargs' and (aname != '...' or ctype != '...'):
+                    raise ApiError('varargs is written "...  varargs  in  ..."')
+                if kind != 'varargs' and not re.match(r'[A-Za-z_]\w*$', aname):
+                    raise ApiError('bad argument name %r' % aname)
+                if cur.arg(aname):
+                    raise ApiError('argument %r twice' % aname)
+                check_kind_type(kind, ctype)
+                cur.args.append(Arg(aname, kind, direction, ctype))
+                continue
+            cur = parse_header(line, where)
+            if cur.name in names:
+                raise ApiError('%s already described at %s' % (cur.name, names[cur.name]))
+            if section is None:
+                raise ApiError('function before the first "== section" line')
+            names[cur.name] = where
+            cur.section = section
+            funcs.append(cur)
+        except ApiError as e:
+            raise ApiError('%s: %s' % (where, e))
+    for fn in funcs:
+        try:
+            check_prof(fn)
+        except ApiError as e:
+            raise ApiError('%s: %s: %s' % (fn.where, fn.name, e))
+    return funcs
+
+
+# kinds whose C type is fixed: the handle kinds and a few others
+KIND_TYPES = {
+    'comm': 'MPI_Comm', 'group': 'MPI_Group', 'datatype': 'MPI_Datatype',
+    'request': 'MPI_Request', 'op': 'MPI_Op', 'errhandler': 'MPI_Errhandler',
+    'info': 'MPI_Info', 'win': 'MPI_Win', 'file': 'MPI_File', 'message': 'MPI_Message',
+    'metarequest': 'MPI_Metarequest', 'mutex': 'MPI_Mutex', 'cond': 'MPI_Cond',
+    'handle': 'MPI_Handle', 'status': 'MPI_Status', 'fint': 'MPI_Fint', 'string': 'char',
+    'argv': 'char', 'extra_state': 'void', 'attribute': 'void', 'buffer': 'void',
+    'pointer': 'void',
+}
+
+
+NUMBER_KINDS = frozenset('count bytes disp aint rank tag index flag enum keyval errcode length '
+                         'weight int'.split())
+NUMBER_TYPES = ('int', 'MPI_Aint', 'MPI_Count', 'MPI_Offset', 'MPI_Handletype', 'MPI_Typerequest')
+
+
+def check_kind_type(kind, ctype):
+    """A handle argument has its handle's type (plain, pointer or array),
+    so that a slip in either column shows."""
+    base = re.sub(r'^const\s+', '', ctype).split('[')[0].rstrip(' *')
+    if kind in NUMBER_KINDS:
+        if base not in NUMBER_TYPES:
+            raise ApiError('kind %s wants an integer type, not %r' % (kind, ctype))
+        return
+    want = KIND_TYPES.get(kind)
+    if want is not None and base != want:
+        raise ApiError('kind %s wants a %s type, not %r' % (kind, want, ctype))
+
+
+def parse_header(line, where):
+    f = line.split()
+    if not re.match(r'MPI_[A-Z][a-z0-9_]*$', f[0]):
+        raise ApiError('a function name is MPI_Xxx, not %r' % f[0])
+    fn = Func(f[0], where)
+    rest = f[1:]
+    if rest and rest[0] == '->':
+        if len(rest) < 2:
+            raise ApiError('"->" without a return type')
+        fn.ret = rest[1]
+        rest = rest[2:]
+    if len(rest) < 2:
+        raise ApiError('header is "NAME [-> RET] ORIGIN STATUS [key=value...]"')
+    fn.origin, fn.status = rest[0], rest[1]
+    if fn.origin not in ORIGINS:
+        raise ApiError('unknown origin %r (one of %s)' % (fn.origin, ', '.join(ORIGINS)))
+    if fn.status not in STATUSES:
+        raise ApiError('unknown status %r (impl or stub)' % fn.status)
+    for kv in rest[2:]:
+        key, eq, val = kv.partition('=')
+        if not eq:
+            raise ApiError('expected key=value, got %r' % kv)
+        if key == 'removed':
+            fn.removed = val
+        elif key == 'deprecated':
+            fn.deprecated = val
+        elif key == 'prof':
+            parse_prof(fn, val)
+        else:
+            raise ApiError('unknown key %r' % key)
+        if key in ('removed', 'deprecated') and val not in ORIGINS:
+            raise ApiError('%s=%s is not a standard version' % (key, val))
+    if fn.status == 'stub' and fn.ret != 'int':
+        raise ApiError('a stub returns an error code: its return type must be int')
+    return fn
+
+
+def parse_prof(fn, val):
+    if val == 'report':
+        fn.prof_report = True
+        return
+    cls, _, rules = val.partition(':')
+    if cls not in PROF_CLASSES:
+        raise ApiError('prof class %r is not one of %s' % (cls, ', '.join(PROF_CLASSES)))
+    fn.prof_class = cls
+    if not rules:
+        return
+    for r in rules.split('+'):
+        m = re.match(r'(\w+)\(([^()]*)\)$', r)
+        if not m:
+            raise ApiError('prof rule %r is not RULE(ARGS)' % r)
+        name, args = m.group(1), [a for a in m.group(2).split(',') if a]
+        fn.prof_rules.append((name, args))
+
+
+def check_prof(fn):
+    for name, args in fn.prof_rules:
+        if name not in PROF_RULES and not name.startswith('io_'):
+            raise ApiError('unknown prof rule %r' % name)
+        want = PROF_RULES.get(name)
+        if want is not None and len(args) != want:
+            raise ApiError('prof rule %s takes %d arguments' % (name, want))
+        for a in args:
+            if not fn.arg(a) and not re.match(r'(\d+|NULL)$', a):
+                raise ApiError('prof rule %s names %r, which is not an argument' % (name, a))
+    if fn.prof_class and fn.ret != 'int':
+        raise ApiError('a wrapped function returns an error code')
+
+
+# ------------------------------------------------------------ C output
+
+def display_width(s):
+    w = 0
+    for c in s:
+        w = (w // 8 + 1) * 8 if c == '\t' else w + 1
+    return w
+
+
+def indent_to(col):
+    return '\t' * (col // 8) + ' ' * (col % 8)
+
+
+def wrap(line, limit=LINE_MAX):
+    """Breaks a C line after commas so that no piece passes limit columns;
+    continuation lines line up after the first '(' of the line."""
+    if display_width(line) <= limit or '(' not in line:
+        return line
+    open_at = line.index('(') + 1
+    cont = indent_to(display_width(line[:open_at]))
+    out, cur = [], line
+    while display_width(cur) > limit:
+        cut = None
+        for m in re.finditer(r', ', cur):
+            if display_width(cur[:m.start() + 1]) <= limit:
+                cut = m.start() + 1
+        if cut is None or (out and cut <= len(cont)):
+            break
+        out.append(cur[:cut])
+        cur = cont + cur[cut + 1:]
+    out.append(cur)
+    return '\n'.join(out)
+
+
+def generated_note(what):
+    return ('/*\n * %s - generated by api/gen-api.py from api/mpi.api: do not edit;\n'
+            ' * change api/mpi.api (or the generator) instead.\n' % what)
+
+
+def out_mpi_proto(funcs):
+    o = []
+    o.append(generated_note('mpi_proto.h').rstrip('\n'))
+    o.append(' *\n * The prototypes of every shmpi function, as MPI_X and as its profiling')
+    o.append(' * twin PMPI_X.  include/mpi.h defines the types they use and includes this')
+    o.append(' * file; include <mpi.h>, never this file.\n */')
+    o.append('#ifndef SHMPI_MPI_PROTO_H')
+    o.append('#define SHMPI_MPI_PROTO_H\n')
+    o.append('#ifndef SHMPI_MPI_H')
+    o.append('#error "include <mpi.h>, not <mpi_proto.h>"')
+    o.append('#endif\n')
+    for prefix, banner in (('MPI_', 'functions'), ('PMPI_', 'profiling interface (PMPI_X)')):
+        o.append('/* %s %s */' % ('-' * (66 - len(banner)), banner))
+        section = None
+        for fn in funcs:
+            if prefix == 'MPI_' and fn.section != section:
+                section = fn.section
+                o.append('/* %s */' % section)
+            o.append('MPII_API %s %s%s(%s);' % (fn.ret, prefix, fn.base, fn.params()))
+        o.append('')
+    o.append('#endif /* SHMPI_MPI_PROTO_H */')
+    return '\n'.join(o) + '\n'
+
+
+def out_unsupported(funcs):
+    stubs = [fn for fn in funcs if fn.status == 'stub']
+    o = [generated_note('lib/core/unsupported.c').rstrip('\n')]
+    o.append(' *\n * The functions api/mpi.api marks "stub": declared in mpi.h and exported as')
+    o.append(' * MPI_X and PMPI_X like every other, but not implemented yet (one-sided')
+    o.append(' * communication, dynamic processes; docs/STATUS.md).  Each reports')
+    o.append(' * MPI_ERR_UNSUPPORTED_OPERATION through the error handler of its')
+    o.append(' * communicator argument, or of MPI_COMM_WORLD when it has none.\n */')
+    o.append('#include "lib/comm/comm.h"')
+    o.append('#include "lib/core/errors.h"\n')
+    if any(fn.comm_arg() for fn in stubs):
+        o.append('/* The communicator to report through: comm if it is usable. */')
+        o.append('static MPI_Comm report_comm(MPI_Comm comm)\n{')
+        o.append('\treturn mpii_comm_check(comm) == MPI_SUCCESS ? comm : NULL;\n}\n')
+    for fn in stubs:
+        c = fn.comm_arg()
+        where = 'report_comm(%s)' % c.name if c else 'NULL'
+        o.append('#pragma weak %s = P%s' % (fn.name, fn.name))
+        o.append(wrap('int P%s(%s)' % (fn.name, fn.params())))
+        o.append('{')
+        o.append(wrap('\treturn mpii_err(%s, MPI_ERR_UNSUPPORTED_OPERATION, "%s",' % (where, fn.name)))
+        o.append('\t\t\t"not implemented in shmpi (docs/STATUS.md)");')
+        o.append('}\n')
+    return '\n'.join(o).rstrip('\n') + '\n'
+
+
+def out_sym(funcs):
+    o = ['# api/mpi.sym - generated by api/gen-api.py from api/mpi.api: do not edit.',
+         '# NAME STATUS PROF: every public function; impl or stub; "prof" when',
+         '# libshmpi-prof defines MPI_X.  Read by tests/check-symbols.sh.']
+    for fn in funcs:
+        o.append('%s %s %s' % (fn.name, fn.status, 'prof' if fn.wrapped else '-'))
+    return '\n'.join(o) + '\n'
+
+
+def timed(funcs):
+    return [fn for fn in funcs if fn.prof_class]
+
+
+def out_prof_fn(funcs):
+    o = [generated_note('perf/prof/prof_fn.h').rstrip('\n')]
+    o.append(' *\n * One entry per function libshmpi-prof times, in the order of api/mpi.api')
+    o.append(' * (the order of the report); names and classes are in functions.c.  The')
+    o.append(' * seeds\' extensions come last: an MPI without them leaves them at zero.\n */')
+    o.append('#ifndef SHMPI_PROF_FN_H')
+    o.append('#define SHMPI_PROF_FN_H\n')
+    o.append('enum prof_fn {')
+    std = [fn for fn in timed(funcs) if not fn.seed]
+    ext = [fn for fn in timed(funcs) if fn.seed]
+    section = None
+    for fn in std:
+        if fn.section != section:
+            section = fn.section
+            o.append('\t/* %s */' % section)
+        o.append('\t%s,' % fn.enum_name())
+    o.append('\t/* shmpi extensions (wrapped only when built against shmpi) */')
+    for fn in ext:
+        o.append('\t%s,' % fn.enum_name())
+    o.append('\tPROF_NFUNCS\n};\n')
+    o.append('/* What a function\'s time means in the wait/copy split of the report. */')
+    o.append('enum prof_class {')
+    o.append('\tPROF_CLASS_WAIT,  /* blocks for a peer: Wait*, Test*, Recv, Probe, Barrier */')
+    o.append('\tPROF_CLASS_DATA,  /* moves or starts moving data: sends, collectives */')
+    o.append('\tPROF_CLASS_OTHER, /* set-up and queries: Init, Comm_*, Request_free */')
+    o.append('\tPROF_NCLASSES\n};\n')
+    o.append('#endif /* SHMPI_PROF_FN_H */')
+    return '\n'.join(o) + '\n'
+
+
+def prof_order(funcs):
+    """Timed functions in enum order: the standard ones, then the seeds'."""
+    t = timed(funcs)
+    return [fn for fn in t if not fn.seed] + [fn for fn in t if fn.seed]
+
+
+def out_functions(funcs):
+    o = [generated_note('perf/prof/functions.c').rstrip('\n')]
+    o.append(' *\n * The names and wait/data/other classes of the wrapped functions, indexed')
+    o.append(' * by enum prof_fn.  Wait-like functions block until a peer acts (their time')
+    o.append(' * is waiting, not copying); data functions move or start moving data; the')
+    o.append(' * rest is set-up.  The report splits time by class.\n */')
+    o.append('#include "perf/prof/prof.h"\n')
+    o.append('const char *const prof_class_names[PROF_NCLASSES] = {')
+    for c in PROF_CLASSES:
+        o.append('\t[PROF_CLASS_%s] = "%s",' % (c.upper(), c))
+    o.append('};\n')
+    o.append('const struct prof_fninfo prof_fns[PROF_NFUNCS] = {')
+    for fn in prof_order(funcs):
+        o.append('\t[%s] = { "%s", PROF_CLASS_%s },' % (fn.enum_name(), fn.name,
+                                                      fn.prof_class.upper()))
+    o.append('};')
+    return '\n'.join(o) + '\n'
+
+
+def rule_code(fn, rule, args):
+    """What one profiler rule adds to a wrapper: (declarations before
+    prof_enter, statements between prof_enter and the call, an extra
+    condition for recording, statements run once the call is recorded)."""
+    FN = fn.enum_name()
+    a = args
+    if rule == 'send':
+        return [], [], '', ['prof_add_send(&call, %s, %s, %s, prof_bytes(%s, %s));'
+                            % (FN, a[0], a[1], a[2], a[3])]
+    if rule == 'recv':
+        st = a[0]
+        return (['MPI_Status local;'],
+                ['if (call.th && %s == MPI_STATUS_IGNORE)' % st, '\t%s = &local;' % st], '',
+                ['prof_add_recv_status(&call, %s, %s);' % (FN, st)])
+    if rule == 'irecv':
+        return [], [], ' && %s != MPI_PROC_NULL' % a[0], [
+            'prof_add_bytes(&call, %s, 0, prof_bytes(%s, %s));' % (FN, a[1], a[2])]
+    if rule == 'imrecv':
+        return (['int no_proc = *%s == MPI_MESSAGE_NO_PROC;' % a[0]], [], ' && !no_proc',
+                ['prof_add_bytes(&call, %s, 0, prof_bytes(%s, %s));' % (FN, a[1], a[2])])
+    if rule in ('psend', 'precv'):
+        return [], [], '', ['prof_preq_add(*%s, %d, %s, %s, prof_bytes(%s, %s));'
+                            % (a[0], rule == 'psend', a[1], a[2], a[3], a[4])]
+    if rule == 'start':
+        return [], [], '', ['prof_preq_started(&call, %s, *%s);' % (FN, a[0])]
+    if rule == 'startall':
+        return (['int i;'], [], '', ['for (i = 0; i < %s; i++)\n\tprof_preq_started(&call, %s, %s[i]);'
+                                     % (a[0], FN, a[1])])
+    if rule == 'reqfree':
+        return (['MPI_Request req = *%s;' % a[0]], [], '', ['prof_preq_free(req);'])
+    if rule in ('created', 'created_later'):
+        return [], [], '', ['prof_comm_created(*%s, %d);' % (a[0], rule == 'created')]
+    if rule == 'freed':
+        return (['MPI_Comm old = *%s;' % a[0]], [], '', ['prof_comm_freed(old);'])
+    if rule == 'named':
+        return [], [], '', ['prof_comm_named(%s, %s);' % (a[0], a[1])]
+    if rule.startswith('io_'):
+        return [], [], '', ['prof_add_io(&call, %s, prof_%s(%s));' % (FN, rule, ', '.join(a))]
+    raise ApiError('%s: no code for prof rule %s' % (fn.name, rule))
+
+
+def wrapper(fn):
+    o = [wrap('%s %s(%s)' % (fn.ret, fn.name, fn.params())), '{']
+    call = 'P%s(%s)' % (fn.name, fn.call_args())
+    if fn.prof_report:
+        o.append('\tif (prof_cfg.enabled) {')
+        o.append('\t\tprof_stop();')
+        o.append('\t\tprof_report();')
+        o.append('\t}')
+        o.append(wrap('\treturn %s;' % call))
+        o.append('}')
+        return o
+    decls, pre, cond, post = [], [], '', []
+    init = False
+    for rule, args in fn.prof_rules:
+        if rule == 'init':
+            init = True
+            continue
+        d, p, c, s = rule_code(fn, rule, args)
+        decls += [x for x in d if x not in decls]
+        pre += p
+        cond += c
+        post += s
+    o.append('\tstruct prof_call call;')
+    o += ['\t' + d for d in decls]
+    o.append('\tint rc;\n')
+    if init:
+        o.append('\tprof_init();')
+    o.append('\tprof_enter(&call);')
+    o += ['\t' + p for p in pre]
+    o.append(wrap('\trc = %s;' % call))
+    leave = 'prof_leave(&call, %s)' % fn.enum_name()
+    if init:
+        o.append('\tif (rc == MPI_SUCCESS)')
+        o.append('\t\tprof_start();')
+        o.append('\t%s;' % leave)
+    elif not post:
+        o.append('\t%s;' % leave)
+    else:
+        # post: statements, each maybe several lines; two or more need braces
+        brace = len(post) > 1
+        o.append(wrap('\tif (%s && rc == MPI_SUCCESS%s)%s' % (leave, cond, ' {' if brace else '')))
+        for s in post:
+            o += [wrap('\t\t' + line) for line in s.split('\n')]
+        if brace:
+            o.append('\t}')
+    o.append('\treturn rc;')
+    o.append('}')
+    return o
+
+
+def out_wrappers(funcs, seeds, what, about):
+    o = [generated_note(what).rstrip('\n')]
+    o += [' *' + (' ' + l if l else '') for l in about]
+    o.append(' */')
+    o.append('#include "perf/prof/prof.h"')
+    section = None
+    for fn in funcs:
+        if not fn.wrapped or fn.seed != seeds:
+            continue
+        if fn.section != section:
+            section = fn.section
+            o.append('\n/* %s %s */' % ('-' * max(4, 70 - len(section)), section))
+        o.append('')
+        o += wrapper(fn)
+    return '\n'.join(o) + '\n'
+
+
+def out_wrap_mpi(funcs):
+    return out_wrappers(funcs, False, 'perf/prof/wrap_mpi.c', [
+        '', 'The wrappers of standard MPI functions: each calls PMPI_X between',
+        'prof_enter() and prof_leave() and, when the call succeeded and was recorded,',
+        'adds what it moved by the rule api/mpi.api gives it (prof=...).  Sends',
+        'count count x type size to the peer\'s world rank in the communicator\'s',
+        'traffic row; blocking receives count what their status reports (a local',
+        'status stands in for MPI_STATUS_IGNORE); nonblocking and persistent',
+        'receives count the posted size, since the status arrives in a wait or test',
+        'that may ignore it; collectives count what the calling rank hands to and',
+        'gets from the call (coll_bytes.c), nonblocking ones when they start.',
+        'MPI_Init* start profiling and MPI_Finalize makes the report (collective',
+        'over MPI_COMM_WORLD, before PMPI_Finalize).'])
+
+
+def out_wrap_shmpi(funcs):
+    return out_wrappers(funcs, True, 'perf/prof/wrap_shmpi.c', [
+        '', 'The wrappers of shmpi\'s own extensions: the functions api/mpi.api gives',
+        'a seed origin and a prof= column.  Built only against shmpi',
+        '(perf/prof.mk); the MPICH build of the profiler leaves this file out.'])
+
+
+def out_stubs_test(funcs):
+    stubs = [fn for fn in funcs if fn.status == 'stub']
+    o = ['/*', ' * tests/mpi/api_stubs.c - generated by api/gen-api.py from api/mpi.api: do not edit.',
+         ' *',
+         ' * Description: every function api/mpi.api marks "stub" returns',
+         ' * MPI_ERR_UNSUPPORTED_OPERATION and reports it through the error handler',
+         ' * of its communicator argument (a duplicate of MPI_COMM_WORLD here), or of',
+         ' * MPI_COMM_WORLD when it has none.',
+         ' * np: 1 2', ' */',
+         '#include "mpitest.h"', '',
+         'static int calls_world, calls_dup, last_code;', '',
+         'static void on_world(MPI_Comm *comm, int *code, ...)',
+         '{', '\t(void)comm;', '\tcalls_world++;', '\tlast_code = *code;', '}', '',
+         'static void on_dup(MPI_Comm *comm, int *code, ...)',
+         '{', '\t(void)comm;', '\tcalls_dup++;', '\tlast_code = *code;', '}', '',
+         '/* One stub call: rc is the stub\'s result, by_dup whether the error went to',
+         ' * the duplicate\'s handler (1) or to MPI_COMM_WORLD\'s (0). */',
+         'static int check(const char *name, int rc, int by_dup)',
+         '{',
+         '\tint world = calls_world, dup = calls_dup;', '',
+         '\tcalls_world = calls_dup = 0;',
+         '\tif (rc == MPI_ERR_UNSUPPORTED_OPERATION && last_code == rc &&',
+         '\t    world == !by_dup && dup == by_dup)',
+         '\t\treturn 0;',
+         '\tfprintf(stderr, "%s: rc %d, handler calls world %d dup %d\\n", name, rc, world, dup);',
+         '\treturn 1;', '}', '',
+         'int main(int argc, char **argv)', '{',
+         '\tMPI_Errhandler eh_world, eh_dup;',
+         '\tMPI_Comm comm;',
+         '\tint bad = 0;', '',
+         '\tMPI_Init(&argc, &argv);',
+         '\tTEST_MPI(MPI_Comm_create_errhandler(on_world, &eh_world));',
+         '\tTEST_MPI(MPI_Comm_create_errhandler(on_dup, &eh_dup));',
+         '\tTEST_MPI(MPI_Comm_dup(MPI_COMM_WORLD, &comm));',
+         '\tTEST_MPI(MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh_world));',
+         '\tTEST_MPI(MPI_Comm_set_errhandler(comm, eh_dup));']
+    for fn in stubs:
+        o.append('\t{')
+        c = fn.comm_arg()
+        vals = []
+        for a in fn.args:
+            if a is c:
+                vals.append('comm')
+                continue
+            t = a.ctype.replace('const ', '')
+            if '[' in t or t.endswith('*'):
+                vals.append('NULL')
+            elif t in ('MPI_Comm', 'MPI_Group', 'MPI_Datatype', 'MPI_Request', 'MPI_Op',
+                       'MPI_Errhandler', 'MPI_Info', 'MPI_Win', 'MPI_File', 'MPI_Message'):
+                vals.append('(%s)0' % t)
+            else:
+                vals.append('0')
+        o.append(wrap('\t\tint rc = %s(%s);' % (fn.name, ', '.join(vals))))
+        o.append('\t\tbad |= check("%s", rc, %d);' % (fn.name, 1 if c else 0))
+        o.append('\t}')
+    o += ['\tTEST_MPI(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL));',
+          '\tTEST_MPI(MPI_Comm_free(&comm));',
+          '\tMPI_Errhandler_free(&eh_world);',
+          '\tMPI_Errhandler_free(&eh_dup);',
+          '\tTEST_CHECK(!bad);',
+          '\tMPI_Finalize();',
+          '\treturn 0;', '}']
+    return '\n'.join(o) + '\n'
+
+
+OUTPUTS = {
+    'mpi_proto.h': out_mpi_proto,
+    'unsupported.c': out_unsupported,
+    'mpi.sym': out_sym,
+    'prof_fn.h': out_prof_fn,
+    'functions.c': out_functions,
+    'wrap_mpi.c': out_wrap_mpi,
+    'wrap_shmpi.c': out_wrap_shmpi,
+    'stubs_test.c': out_stubs_test,
+}
+
+
+def main(argv):
+    if len(argv) != 3 or argv[2] not in OUTPUTS:
+        sys.stderr.write('usage: gen-api.py DESCRIPTION {%s}\n' % ','.join(sorted(OUTPUTS)))
+        return 2
+    try:
+        funcs = parse(argv[1])
+        text = OUTPUTS[argv[2]](funcs)
+    except (ApiError, OSError) as e:
+        sys.stderr.write('gen-api.py: %s\n' % e)
+        return 1
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
