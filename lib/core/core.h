@@ -1,0 +1,24 @@
+/*
+ * lib/core/core.h - what lib/core/ offers the rest of lib/: the one header
+ * other folders include from here.
+ *
+ * object.h   the common head of every MPI object (magic words)
+ * global.h   mpii_g, the process-wide state (rank, size, segment, config)
+ * lock.h     the library lock (a no-op below MPI_THREAD_MULTIPLE)
+ * errors.h   error classes and mpii_err(), the one place errors are raised
+ * errhandler.h  error handler objects
+ * request.h  requests: the pool, completion, polled operations
+ * progress.h the progress engine and mpii_progress_wait(), the one way to block
+ */
+#ifndef MPII_CORE_H
+#define MPII_CORE_H
+
+#include "lib/core/object.h"
+#include "lib/core/global.h"
+#include "lib/core/lock.h"
+#include "lib/core/errors.h"
+#include "lib/core/errhandler.h"
+#include "lib/core/request.h"
+#include "lib/core/progress.h"
+
+#endif
