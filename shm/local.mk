@@ -9,3 +9,5 @@ libshm_la_SOURCES = \
 libshm_la_CFLAGS = $(AM_CFLAGS) -fPIC
 # process-shared mutex and condition variable (issue 7)
 libshm_la_SOURCES += shm/mutex.h shm/mutex.c shm/cond.h shm/cond.c
+# reader-writer lock for one-sided windows (issue 16)
+libshm_la_SOURCES += shm/rwlock.h shm/rwlock.c

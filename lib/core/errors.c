@@ -137,7 +137,8 @@ void mpii_abort_job(int code, const char *why)
 	_exit(code & 0xff ? code & 0xff : 1);
 }
 
-static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *detail, va_list ap)
+static int raise_on(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int errcode,
+		    const char *fn, const char *detail, va_list ap)
 {
 	char msg[MPI_MAX_ERROR_STRING + 256];
 	const char *what = mpii_err_string(errcode);
@@ -155,14 +156,23 @@ static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *deta
 	struct mpii_errhandler *eh = MPII_VALID(comm, MPII_MAGIC_COMM) && comm->errh
 					     ? comm->errh
 					     : mpii_obj_comm_world.errh;
+	if (win && weh)
+		eh = weh;
 	if (!eh)
 		eh = &mpii_obj_errors_are_fatal;
 	switch (eh->kind) {
 	case MPII_EH_RETURN:
 		return errcode;
 	case MPII_EH_USER: {
-		MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
 		int code = errcode;
+		if (win && weh) {
+			/* A window's handler (MPI_Win_create_errhandler): same
+			 * object, called with the window. */
+			MPI_Win w = win;
+			((MPI_Win_errhandler_function *)(void (*)(void))eh->comm_fn)(&w, &code, msg);
+			return errcode;
+		}
+		MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
 		eh->comm_fn(&c, &code, msg);
 		return errcode;
 	}
@@ -175,16 +185,22 @@ int mpii_err(MPI_Comm comm, int errcode, const char *fn, const char *detail, ...
 {
 	va_list ap;
 	va_start(ap, detail);
-	int rc = raise_on(comm, errcode, fn, detail, ap);
+	int rc = raise_on(comm, NULL, NULL, errcode, fn, detail, ap);
 	va_end(ap);
 	return rc;
+}
+
+int mpii_err_win_v(MPI_Win win, struct mpii_errhandler *eh, int errcode, const char *fn,
+		   const char *detail, va_list ap)
+{
+	return raise_on(NULL, win, eh, errcode, fn, detail, ap);
 }
 
 int mpii_err_self(int errcode, const char *fn, const char *detail, ...)
 {
 	va_list ap;
 	va_start(ap, detail);
-	int rc = raise_on(MPI_COMM_SELF, errcode, fn, detail, ap);
+	int rc = raise_on(MPI_COMM_SELF, NULL, NULL, errcode, fn, detail, ap);
 	va_end(ap);
 	return rc;
 }
