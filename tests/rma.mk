@@ -1,7 +1,9 @@
 # tests of one-sided communication (issue 16): unit tests of the window
 # lock and the element atomics, MPI programs for every call and every
 # synchronisation mode.
-RMA_TESTS = tests/mpi/rma_basic
+RMA_TESTS = tests/mpi/rma_basic tests/mpi/rma_lock tests/mpi/rma_fetch_op
 check_PROGRAMS += $(RMA_TESTS)
 TESTS += $(RMA_TESTS)
 tests_mpi_rma_basic_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_rma_lock_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_rma_fetch_op_LDADD = $(MPI_TEST_LDADD)
