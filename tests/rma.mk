@@ -1,9 +1,12 @@
 # tests of one-sided communication (issue 16): unit tests of the window
 # lock and the element atomics, MPI programs for every call and every
 # synchronisation mode.
-RMA_TESTS = tests/mpi/rma_basic tests/mpi/rma_lock tests/mpi/rma_fetch_op
+RMA_TESTS = tests/mpi/rma_basic tests/mpi/rma_lock tests/mpi/rma_fetch_op \
+	tests/mpi/rma_pscw tests/mpi/rma_shared_stencil
 check_PROGRAMS += $(RMA_TESTS)
 TESTS += $(RMA_TESTS)
 tests_mpi_rma_basic_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_lock_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_fetch_op_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_rma_pscw_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_rma_shared_stencil_LDADD = $(MPI_TEST_LDADD)
