@@ -2,7 +2,8 @@
 # lock and the element atomics, MPI programs for every call and every
 # synchronisation mode.
 RMA_TESTS = tests/mpi/rma_basic tests/mpi/rma_lock tests/mpi/rma_fetch_op \
-	tests/mpi/rma_pscw tests/mpi/rma_shared_stencil
+	tests/mpi/rma_pscw tests/mpi/rma_shared_stencil \
+	tests/mpi/rma_derived tests/mpi/rma_requests
 check_PROGRAMS += $(RMA_TESTS)
 TESTS += $(RMA_TESTS)
 tests_mpi_rma_basic_LDADD = $(MPI_TEST_LDADD)
@@ -10,3 +11,5 @@ tests_mpi_rma_lock_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_fetch_op_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_pscw_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_shared_stencil_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_rma_derived_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_rma_requests_LDADD = $(MPI_TEST_LDADD)
