@@ -3,7 +3,8 @@
 # synchronisation mode.
 RMA_TESTS = tests/mpi/rma_basic tests/mpi/rma_lock tests/mpi/rma_fetch_op \
 	tests/mpi/rma_pscw tests/mpi/rma_shared_stencil \
-	tests/mpi/rma_derived tests/mpi/rma_requests
+	tests/mpi/rma_derived tests/mpi/rma_requests \
+	tests/mpi/rma_errors
 check_PROGRAMS += $(RMA_TESTS)
 TESTS += $(RMA_TESTS)
 tests_mpi_rma_basic_LDADD = $(MPI_TEST_LDADD)
@@ -13,3 +14,4 @@ tests_mpi_rma_pscw_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_shared_stencil_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_derived_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_requests_LDADD = $(MPI_TEST_LDADD)
+tests_mpi_rma_errors_LDADD = $(MPI_TEST_LDADD)
