@@ -15,3 +15,10 @@ tests_mpi_rma_shared_stencil_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_derived_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_requests_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_rma_errors_LDADD = $(MPI_TEST_LDADD)
+
+# unit tests: the window lock and the element atomics
+check_PROGRAMS += tests/unit/check_rma
+TESTS += tests/unit/check_rma
+tests_unit_check_rma_SOURCES = tests/unit/check_rma.c lib/rma/rma_atomic.c lib/coll/op_predefined.c
+tests_unit_check_rma_CFLAGS = $(UNIT_CFLAGS) -pthread
+tests_unit_check_rma_LDADD = $(UNIT_LDADD) -lpthread
