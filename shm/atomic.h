@@ -72,6 +72,7 @@ static inline void shm_prefetch_write(const void *p)
 #define shm_fetch_xor_relaxed(p, v) atomic_fetch_xor_explicit((p), (v), memory_order_relaxed)
 #define shm_fetch_sub_seq_cst(p, v) atomic_fetch_sub_explicit((p), (v), memory_order_seq_cst)
 #define shm_fetch_and_seq_cst(p, v) atomic_fetch_and_explicit((p), (v), memory_order_seq_cst)
+#define shm_fence_release()      atomic_thread_fence(memory_order_release)
 #define shm_cas_seq_cst(p, e, v) \
 	atomic_compare_exchange_strong_explicit((p), (e), (v), memory_order_seq_cst, memory_order_seq_cst)
 

@@ -338,18 +338,17 @@ int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype d
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	struct mpii_win_state *st = win->st;
 	if (MPII_VALID(datatype, MPII_MAGIC_DATATYPE) && (datatype->flags & MPII_DT_PREDEFINED) &&
-	    MPII_VALID(op, MPII_MAGIC_OP) && op->kind != MPII_OP_USER && target_rank >= 0 &&
-	    target_rank < st->n && st->mapped && result_addr &&
-	    (origin_addr || op->kind == MPII_OP_NO_OP) &&
-	    (op->kind == MPII_OP_REPLACE || op->kind == MPII_OP_NO_OP ||
-	     !mpii_op_check_type(op, datatype)) &&
-	    mpii_rma_epoch_check(win, target_rank) == MPI_SUCCESS) {
-		char *taddr;
+	    MPII_VALID(op, MPII_MAGIC_OP) && op->kind != MPII_OP_USER &&
+	    (unsigned)target_rank < (unsigned)st->n && st->mapped && result_addr &&
+	    (origin_addr || op->kind == MPII_OP_NO_OP) && target_disp >= 0 &&
+	    mpii_rma_epoch_open(st, target_rank)) {
 		int esz = (int)datatype->size;
-		if (mpii_rma_target(win, target_rank, target_disp, 1, datatype, &taddr) ==
-			    MPI_SUCCESS &&
+		MPI_Aint off = target_disp * st->peer[target_rank].disp_unit;
+		char *taddr = st->peer[target_rank].addr + off;
+		if (off + esz <= st->peer[target_rank].size &&
 		    mpii_rma_atomic_ok(datatype->basic, esz, taddr) &&
-		    mpii_basic_size(datatype->basic) == esz) {
+		    (op->kind == MPII_OP_REPLACE || op->kind == MPII_OP_NO_OP ||
+		     !mpii_op_check_type(op, datatype))) {
 			mpii_rma_atomic_apply(op->kind, datatype->basic, esz, taddr, origin_addr,
 					      result_addr);
 			return MPI_SUCCESS;
@@ -394,13 +393,23 @@ int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, voi
 		return MPI_SUCCESS;
 	if (target_rank < 0 || target_rank >= st->n)
 		return mpii_win_err(win, MPI_ERR_RANK, fn, "target rank %d out of range", target_rank);
+	int esz = (int)datatype->size;
+	if (st->mapped && target_disp >= 0 && mpii_rma_epoch_open(st, target_rank)) {
+		/* The latency path: one instruction on mapped memory. */
+		MPI_Aint off = target_disp * st->peer[target_rank].disp_unit;
+		char *p = st->peer[target_rank].addr + off;
+		if (off + esz <= st->peer[target_rank].size &&
+		    mpii_rma_atomic_ok(datatype->basic, esz, p)) {
+			mpii_rma_atomic_cas(esz, p, origin_addr, compare_addr, result_addr);
+			return MPI_SUCCESS;
+		}
+	}
 	int rc = mpii_rma_epoch_check(win, target_rank);
 	if (rc)
 		return mpii_win_err(win, rc, fn, "no access epoch to the target is open");
 	char *taddr;
 	if ((rc = mpii_rma_target(win, target_rank, target_disp, 1, datatype, &taddr)) != MPI_SUCCESS)
 		return mpii_win_err(win, rc, fn, "target displacement outside the target's window");
-	int esz = (int)datatype->size;
 	struct acc_args a = { NULL, 0, NULL, NULL, 0, NULL, target_rank, target_disp, 1, datatype,
 			      MPI_NO_OP };
 	if (atomic_way(win, target_rank, taddr, &a, datatype->basic, esz)) {

@@ -103,6 +103,13 @@ int mpii_rma_target(struct mpii_win *win, int t, MPI_Aint disp, MPI_Count count,
  * waits for t's post if t is in a started group that t has not yet posted. */
 int mpii_rma_epoch_check(struct mpii_win *win, int t) __attribute__((warn_unused_result));
 
+/* The common case of mpii_rma_epoch_check, inline: a lock_all, a lock on
+ * t, a fence epoch, or t in a started group whose post was seen (2). */
+static inline int mpii_rma_epoch_open(const struct mpii_win_state *st, int t)
+{
+	return st->lock_all || st->locked[t] || st->fence || st->need_post[t] == 2;
+}
+
 /* True when target t's memory is reached by load/store here. */
 static inline int mpii_rma_direct(const struct mpii_win *win, int t)
 {
