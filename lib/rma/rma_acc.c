@@ -189,13 +189,16 @@ static int accumulate(struct mpii_win *win, struct acc_args *a, const char **why
 		*why = "target rank out of range";
 		return MPI_ERR_RANK;
 	}
+	MPI_Count bytes = a->tcount * a->tdt->size;
+	if (bytes == 0 && (no_origin || a->ocount * a->odt->size == 0) &&
+	    (!a->rdt || a->rcount * a->rdt->size == 0))
+		return MPI_SUCCESS;   /* nothing moves: types need not match */
 	int basic = mpii_type_elem_basic(a->tdt);
 	if (basic < 0 || (!no_origin && mpii_type_elem_basic(a->odt) != basic) ||
 	    (a->rdt && mpii_type_elem_basic(a->rdt) != basic)) {
 		*why = "origin, result and target are not all of one predefined type";
 		return MPI_ERR_TYPE;
 	}
-	MPI_Count bytes = a->tcount * a->tdt->size;
 	if ((!no_origin && a->ocount * a->odt->size != bytes) ||
 	    (a->rdt && a->rcount * a->rdt->size != bytes)) {
 		*why = "origin, result and target differ in size";

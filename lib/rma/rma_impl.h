@@ -6,7 +6,10 @@
  * Every window has one memfd mapping made by rank 0 of its communicator at
  * creation and mapped by every rank (they open /proc/<pid>/fd/<n>):
  *
- *   rma_ctl_hdr | rma_target[n] | post counters uint32[n][n] | data
+ *   rma_ctl_hdr | rma_target[n] | post counters uint32[n][n]
+ *   | attached regions rma_region[n][RMA_MAX_ATTACH] | data
+ *
+ * (the region table is sparse: only pages of tables written are memory)
  *
  * For MPI_Win_allocate the data part holds every rank's window memory (each
  * on its own page); for MPI_Win_allocate_shared it holds them one after
@@ -29,7 +32,7 @@
 #include "lib/datatype/datatype.h"
 
 #define RMA_CTL_MAGIC 0x616d7269706d6873ULL /* "shmpirma" */
-#define RMA_MAX_ATTACH 64   /* regions attached to a dynamic window per rank */
+#define RMA_MAX_ATTACH 8192 /* regions attached to a dynamic window per rank */
 
 struct rma_region {
 	uint64_t base, size;   /* in the owner's address space */
@@ -42,8 +45,7 @@ struct rma_target {
 	struct shm_rwlock lock;                       /* MPI_Win_lock */
 	struct shm_mutex acc;                         /* element-wise atomicity */
 	shm_cacheline_aligned _Atomic uint32_t completes;
-	_Atomic uint32_t nregions;                    /* dynamic windows */
-	struct rma_region region[RMA_MAX_ATTACH];
+	_Atomic uint32_t nregions;                    /* dynamic windows: regions in use */
 };
 
 struct rma_ctl_hdr {
@@ -76,6 +78,7 @@ struct mpii_win_state {
 	struct rma_ctl_hdr *hdr;
 	struct rma_target *tgt;    /* [n] */
 	_Atomic uint32_t *post;    /* [n][n] */
+	struct rma_region *regions; /* [n][RMA_MAX_ATTACH] */
 	struct rma_peer *peer;     /* [n] */
 	int mapped;                /* target memory is in our mapping */
 	int no_locks, same_disp_unit;

@@ -50,8 +50,9 @@ int mpii_rma_target(struct mpii_win *win, int t, MPI_Aint disp, MPI_Count count,
 		uint64_t a = (uint64_t)disp + (uint64_t)lo, b = (uint64_t)disp + (uint64_t)hi;
 		/* Acquire: pairs with the release in MPI_Win_attach/detach. */
 		uint32_t k = shm_load_acquire(&tg->nregions);
+		const struct rma_region *reg = st->regions + (size_t)t * RMA_MAX_ATTACH;
 		for (uint32_t i = 0; i < k && i < RMA_MAX_ATTACH; i++)
-			if (a >= tg->region[i].base && b <= tg->region[i].base + tg->region[i].size)
+			if (a >= reg[i].base && b <= reg[i].base + reg[i].size)
 				return MPI_SUCCESS;
 		return MPI_ERR_RMA_RANGE;
 	}

@@ -165,7 +165,10 @@ static int win_setup(struct mpii_comm *comm, int flavor, MPI_Aint size, int disp
 	size_t ctl = round_up(sizeof(struct rma_ctl_hdr), SHM_CACHELINE) +
 		     (size_t)n * sizeof(struct rma_target);
 	size_t post_off = ctl;
-	ctl = round_up(post_off + (size_t)n * n * sizeof(uint32_t), PAGE);
+	size_t reg_off = round_up(post_off + (size_t)n * n * sizeof(uint32_t), SHM_CACHELINE);
+	size_t reg_len = flavor == MPI_WIN_FLAVOR_DYNAMIC
+				 ? (size_t)n * RMA_MAX_ATTACH * sizeof(struct rma_region) : 0;
+	ctl = round_up(reg_off + reg_len, PAGE);
 	size_t total = ctl;
 	int noncontig = info_true(info, "alloc_shared_noncontig");
 	for (int i = 0; i < n; i++) {
@@ -215,6 +218,7 @@ static int win_setup(struct mpii_comm *comm, int flavor, MPI_Aint size, int disp
 	st->hdr = (struct rma_ctl_hdr *)st->map;
 	st->tgt = (struct rma_target *)(st->map + round_up(sizeof(struct rma_ctl_hdr), SHM_CACHELINE));
 	st->post = (_Atomic uint32_t *)(st->map + post_off);
+	st->regions = (struct rma_region *)(st->map + reg_off);
 	if (me == 0) {
 		/* Read by nobody but debuggers: the other ranks computed the
 		 * same layout. */
@@ -236,10 +240,11 @@ static int win_setup(struct mpii_comm *comm, int flavor, MPI_Aint size, int disp
 			st->same_disp_unit = 0;
 	}
 	if (st->mapped) {
+		/* Not touched here: a memfd reads as zeros, and the first
+		 * write (usually the owner's initialisation) places each page
+		 * on the writer's NUMA node; touching 1 GiB windows at
+		 * creation would cost seconds. */
 		win->base = size ? st->peer[me].addr : NULL;
-		/* First touch from the owner: its pages land on its NUMA node. */
-		if (size)
-			memset(win->base, 0, (size_t)size);
 		if (base_io)
 			*base_io = win->base;
 	} else {
@@ -250,8 +255,7 @@ static int win_setup(struct mpii_comm *comm, int flavor, MPI_Aint size, int disp
 
 	win->comm = mpii_comm_new((uint32_t)mi.ctx, mpii_group_ref(comm->group), NULL);
 	bad = win->comm ? 0 : MPI_ERR_NO_MEM;
-	/* Nobody touches the window before everybody has it (and the
-	 * memset above is done). */
+	/* Nobody touches the window before everybody has it. */
 	rc = mpii_allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm, NULL);
 	if (rc && !bad)
 		bad = rc;
@@ -375,17 +379,22 @@ int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	struct mpii_win_state *st = win->st;
-	if (!st->mapped)
-		return mpii_win_err(win, MPI_ERR_RMA_FLAVOR, fn,
-				    "not a window of MPI_Win_allocate_shared");
 	if (!size || !disp_unit || !baseptr)
 		return mpii_win_err(win, MPI_ERR_ARG, fn, "NULL argument");
 	if (rank == MPI_PROC_NULL) {
 		/* The first rank with memory (MPI-3.1 11.2.3). */
-		for (rank = 0; rank < st->n - 1 && st->peer[rank].size == 0; rank++)
+		for (rank = 0; rank < st->n - 1 && st->mapped && st->peer[rank].size == 0; rank++)
 			;
 	} else if (rank < 0 || rank >= st->n) {
 		return mpii_win_err(win, MPI_ERR_RANK, fn, "rank %d out of range", rank);
+	}
+	if (!st->mapped) {
+		/* User memory is not shared with the other ranks: size 0 and
+		 * NULL, as MPI-4.0 11.2.3 has it for windows of any flavour. */
+		*size = 0;
+		*disp_unit = st->peer[rank].disp_unit;
+		*(void **)baseptr = NULL;
+		return MPI_SUCCESS;
 	}
 	*size = st->peer[rank].size;
 	*disp_unit = st->peer[rank].disp_unit;
@@ -406,10 +415,11 @@ int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
 	if (size < 0 || (size > 0 && !base))
 		return mpii_win_err(win, MPI_ERR_ARG, fn, "bad region");
 	struct rma_target *t = &win->st->tgt[win->st->me];
+	struct rma_region *reg = win->st->regions + (size_t)win->st->me * RMA_MAX_ATTACH;
 	/* Relaxed: only this rank writes its table. */
 	uint32_t k = shm_load_relaxed(&t->nregions);
 	for (uint32_t i = 0; i < k; i++) {
-		uint64_t b = t->region[i].base, s = t->region[i].size;
+		uint64_t b = reg[i].base, s = reg[i].size;
 		if ((uint64_t)(uintptr_t)base < b + s && b < (uint64_t)(uintptr_t)base + (uint64_t)size)
 			return mpii_win_err(win, MPI_ERR_RMA_ATTACH, fn,
 					    "region overlaps an attached one");
@@ -417,8 +427,8 @@ int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
 	if (k >= RMA_MAX_ATTACH)
 		return mpii_win_err(win, MPI_ERR_RMA_ATTACH, fn, "more than %d regions attached",
 				    RMA_MAX_ATTACH);
-	t->region[k].base = (uint64_t)(uintptr_t)base;
-	t->region[k].size = (uint64_t)size;
+	reg[k].base = (uint64_t)(uintptr_t)base;
+	reg[k].size = (uint64_t)size;
 	/* Release: an origin that sees the count sees the entry (pairs with
 	 * the acquire in mpii_rma_target). */
 	shm_store_release(&t->nregions, k + 1);
@@ -436,10 +446,11 @@ int PMPI_Win_detach(MPI_Win win, const void *base)
 	if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC)
 		return mpii_win_err(win, MPI_ERR_RMA_FLAVOR, fn, "not a dynamic window");
 	struct rma_target *t = &win->st->tgt[win->st->me];
+	struct rma_region *reg = win->st->regions + (size_t)win->st->me * RMA_MAX_ATTACH;
 	uint32_t k = shm_load_relaxed(&t->nregions);
 	for (uint32_t i = 0; i < k; i++) {
-		if (t->region[i].base == (uint64_t)(uintptr_t)base) {
-			t->region[i] = t->region[k - 1];
+		if (reg[i].base == (uint64_t)(uintptr_t)base) {
+			reg[i] = reg[k - 1];
 			/* Release: as in attach. */
 			shm_store_release(&t->nregions, k - 1);
 			return MPI_SUCCESS;
