@@ -128,15 +128,20 @@ static int do_locked(struct mpii_win *win, int t, char *taddr, const struct acc_
 	int kind = a->op->kind;
 	mpii_rma_span(a->tcount, a->tdt, &lo, &hi);
 	char *cur = malloc((size_t)(hi - lo)), *inl = NULL;
+	const char *in_t = NULL;   /* the origin's elements in the target's layout, at lo */
 	if (!cur)
 		return MPI_ERR_NO_MEM;
 	if (kind != MPII_OP_REPLACE && kind != MPII_OP_NO_OP) {
-		if (!(inl = malloc((size_t)(hi - lo)))) {
-			free(cur);
-			return MPI_ERR_NO_MEM;
+		if (a->tdt->flags & MPII_DT_CONTIG) {
+			in_t = in;   /* one run: the packed stream is the layout */
+		} else {
+			if (!(inl = malloc((size_t)(hi - lo)))) {
+				free(cur);
+				return MPI_ERR_NO_MEM;
+			}
+			mpii_type_unpack(a->tdt, a->tcount, inl - lo, 0, in, bytes);
+			in_t = inl;
 		}
-		/* The origin's elements in the target's layout. */
-		mpii_type_unpack(a->tdt, a->tcount, inl - lo, 0, in, bytes);
 	}
 	acc_lock(win, t);
 	int rc = pieces(win, t, taddr, cur - lo, a, 0);
@@ -146,7 +151,7 @@ static int do_locked(struct mpii_win *win, int t, char *taddr, const struct acc_
 		if (kind == MPII_OP_REPLACE)
 			mpii_type_unpack(a->tdt, a->tcount, cur - lo, 0, in, bytes);
 		else
-			mpii_op_apply(a->op, inl - lo, cur - lo, a->tcount, a->tdt);
+			mpii_op_apply(a->op, in_t - lo, cur - lo, a->tcount, a->tdt);
 		rc = pieces(win, t, taddr, cur - lo, a, 1);
 	}
 	shm_mutex_unlock(&win->st->tgt[t].acc);
