@@ -51,10 +51,19 @@ int mpii_rma_target(struct mpii_win *win, int t, MPI_Aint disp, MPI_Count count,
 		/* Acquire: pairs with the release in MPI_Win_attach/detach. */
 		uint32_t k = shm_load_acquire(&tg->nregions);
 		const struct rma_region *reg = st->regions + (size_t)t * RMA_MAX_ATTACH;
-		for (uint32_t i = 0; i < k && i < RMA_MAX_ATTACH; i++)
-			if (a >= reg[i].base && b <= reg[i].base + reg[i].size)
-				return MPI_SUCCESS;
-		return MPI_ERR_RMA_RANGE;
+		if (k > RMA_MAX_ATTACH)
+			k = RMA_MAX_ATTACH;
+		/* [a, b) may run across regions attached end to end: walk from
+		 * a to the end of the region holding it until past b. */
+		while (a < b) {
+			uint32_t i = 0;
+			while (i < k && !(a >= reg[i].base && a < reg[i].base + reg[i].size))
+				i++;
+			if (i == k)
+				return MPI_ERR_RMA_RANGE;
+			a = reg[i].base + reg[i].size;
+		}
+		return MPI_SUCCESS;
 	}
 	if (disp < 0)
 		return MPI_ERR_RMA_RANGE;

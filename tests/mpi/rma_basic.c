@@ -1,5 +1,6 @@
 /* Description: windows of every flavour (MPI_Win_create, MPI_Win_allocate,
- * MPI_Win_allocate_shared, MPI_Win_create_dynamic with attach/detach) move
+ * MPI_Win_allocate_shared, MPI_Win_create_dynamic with attach/detach, an
+ * access running across two regions attached end to end) move
  * data with MPI_Put and MPI_Get between fences, each rank writing its
  * neighbour; the predefined attributes, MPI_Win_get_group, names, info,
  * caching with a delete callback at MPI_Win_free and MPI_Win_c2f/f2c work.
@@ -130,7 +131,10 @@ int main(int argc, char **argv)
 	/* dynamic window: addresses travel as MPI_Aint */
 	TEST_MPI(MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win));
 	int *dmem = malloc(N * sizeof(int));
-	TEST_MPI(MPI_Win_attach(win, dmem, N * sizeof(int)));
+	/* two regions end to end: every put and get below runs across both
+	 * (MPICH's win_dynamic_rma_flush_get) */
+	TEST_MPI(MPI_Win_attach(win, dmem, N / 2 * sizeof(int)));
+	TEST_MPI(MPI_Win_attach(win, dmem + N / 2, (N - N / 2) * sizeof(int)));
 	MPI_Aint mine, *addrs = malloc(sizeof(MPI_Aint) * n);
 	MPI_Get_address(dmem, &mine);
 	MPI_Allgather(&mine, 1, MPI_AINT, addrs, 1, MPI_AINT, MPI_COMM_WORLD);
@@ -152,6 +156,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < N; i++)
 		TEST_CHECK(back[i] == ll + 7 * i);
 	TEST_MPI(MPI_Win_detach(win, dmem));
+	TEST_MPI(MPI_Win_detach(win, dmem + N / 2));
 	TEST_MPI(MPI_Win_free(&win));
 	free(dmem);
 	free(addrs);
