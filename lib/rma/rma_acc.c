@@ -267,12 +267,47 @@ nomem:
 	return MPI_ERR_NO_MEM;
 }
 
+/* The latency path: one predefined type everywhere, a mapped target, an
+ * open epoch, in range, the atomic way.  1 when done, 0 to let
+ * accumulate() check and do everything. */
+static int acc_fast(struct mpii_win *win, const struct acc_args *a)
+{
+	struct mpii_win_state *st = win->st;
+	struct mpii_datatype *dt = a->tdt;
+	if (!st->mapped || !MPII_VALID(dt, MPII_MAGIC_DATATYPE) ||
+	    (dt->flags & (MPII_DT_PREDEFINED | MPII_DT_CONTIG)) !=
+		    (MPII_DT_PREDEFINED | MPII_DT_CONTIG) ||
+	    !MPII_VALID(a->op, MPII_MAGIC_OP) || a->op->kind == MPII_OP_USER ||
+	    (a->op->kind != MPII_OP_NO_OP && (a->odt != dt || a->ocount != a->tcount || !a->obuf)) ||
+	    (a->rdt && (a->rdt != dt || a->rcount != a->tcount || !a->rbuf)) ||
+	    a->tcount <= 0 || (unsigned)a->t >= (unsigned)st->n || a->disp < 0 ||
+	    !mpii_rma_epoch_open(st, a->t))
+		return 0;
+	int esz = (int)dt->size;
+	MPI_Aint off = a->disp * st->peer[a->t].disp_unit;
+	char *taddr = st->peer[a->t].addr + off;
+	if (off + (MPI_Aint)a->tcount * esz > st->peer[a->t].size ||
+	    !mpii_rma_atomic_ok(dt->basic, esz, taddr) ||
+	    (a->op->kind != MPII_OP_REPLACE && a->op->kind != MPII_OP_NO_OP &&
+	     mpii_op_check_type(a->op, dt)))
+		return 0;
+	const char *in = a->obuf;
+	char *old = a->rbuf;
+	for (MPI_Count i = 0; i < a->tcount; i++)
+		mpii_rma_atomic_apply(a->op->kind, dt->basic, esz, taddr + i * esz,
+				      a->op->kind == MPII_OP_NO_OP ? NULL : in + i * esz,
+				      old ? old + i * esz : NULL);
+	return 1;
+}
+
 static int acc_entry(const char *fn, struct acc_args *a, MPI_Win win, MPI_Request *request)
 {
 	const char *why = "";
 	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
+	if (!request && acc_fast(win, a))
+		return MPI_SUCCESS;
 	int rc = accumulate(win, a, &why);
 	if (!rc && request && (rc = mpii_rma_done_request(request)) != MPI_SUCCESS)
 		why = "out of memory";
