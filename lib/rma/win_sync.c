@@ -309,10 +309,14 @@ int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
 		if (rc)
 			return mpii_win_err(win, rc, fn, "job is going down");
 	}
+	/* The bookkeeping under the library lock: threads of a
+	 * MPI_THREAD_MULTIPLE process may lock different targets at once. */
+	mpii_lock();
 	st->fence = 0;
 	st->locked[rank] = (uint8_t)((lock_type == MPI_LOCK_EXCLUSIVE ? 2 : 1) |
 				     ((assert & MPI_MODE_NOCHECK) ? LK_NOCHECK : 0));
 	st->nlocked++;
+	mpii_unlock();
 	return MPI_SUCCESS;
 }
 
@@ -326,13 +330,17 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
 		return MPI_SUCCESS;
 	if (rank < 0 || rank >= st->n)
 		return mpii_win_err(win, MPI_ERR_RANK, fn, "rank %d out of range", rank);
+	mpii_lock();
 	int l = st->locked[rank];
+	if (l) {
+		st->locked[rank] = 0;
+		st->nlocked--;
+	}
+	mpii_unlock();
 	if (!l)
 		return mpii_win_err(win, MPI_ERR_RMA_SYNC, fn, "rank %d is not locked", rank);
 	if (!(l & LK_NOCHECK))
 		give(st, rank, (l & 3) == 2 ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED);
-	st->locked[rank] = 0;
-	st->nlocked--;
 	return MPI_SUCCESS;
 }
 
