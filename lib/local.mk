@@ -16,3 +16,4 @@ include lib/comm/local.mk
 include lib/coll/local.mk
 include lib/attr/local.mk
 include lib/ext/local.mk
+include lib/rma/local.mk

@@ -52,6 +52,13 @@ run 2 bibw 2 bibw -m 1K:2K -W 4
 run 2 ddt_vector 1 ddt -k vector -m 4K
 run 2 ddt_contig 1 ddt -k contig -m 4K
 run 4 mpair 2 mpair -m 0:1
+for kind in put get put_fence get_fence put_bw get_bw acc; do
+	run 2 rma_$kind 2 rma -k $kind -m 8:16 -W 4
+done
+for kind in fence fop cas; do
+	run 2 rma_$kind 1 rma -k $kind
+done
+run 2 rma_put_create 1 rma -k put/create -m 64
 run 4 msgrate 2 msgrate -m 1:2 -W 4
 run 2 ring 2 exchange -k ring -m 1K:2K
 run 3 nbx 2 exchange -k nbx -m 1K:2K

@@ -7,7 +7,7 @@ perf_handler_latency_LDADD = libshmpi.la
 # asserts nothing about speed).  perf/compare builds the same sources against
 # shmpi, Open MPI and MPICH and compares them; perf/README.md says how.
 PERF_PROGS = perf/pingpong perf/bw perf/bibw perf/mpair perf/msgrate perf/exchange \
-	perf/coll perf/ddt perf/startup
+	perf/coll perf/ddt perf/startup perf/rma
 check_PROGRAMS += $(PERF_PROGS)
 perf_pingpong_SOURCES = perf/pingpong.c perf/bench.c perf/bench.h
 perf_pingpong_LDADD = libshmpi.la
@@ -26,6 +26,8 @@ perf_exchange_LDADD = libshmpi.la
 perf_ddt_SOURCES = perf/ddt.c perf/bench.c perf/bench.h
 perf_ddt_LDADD = libshmpi.la
 perf_startup_SOURCES = perf/startup.c
+perf_rma_SOURCES = perf/rma.c perf/bench.c perf/bench.h
+perf_rma_LDADD = libshmpi.la
 perf_startup_LDADD = libshmpi.la
 
 TESTS += perf/check-perf.sh

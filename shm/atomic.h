@@ -69,4 +69,21 @@ static inline void shm_prefetch_write(const void *p)
 #endif
 }
 
+/* Added for lib/rma/ (one-sided accumulates and the window lock): relaxed
+ * read-modify-writes on window memory, where each accumulate only needs its
+ * element updated atomically and the ordering towards other ranks comes from
+ * the epoch's synchronisation (an unlock's release, a fence's barrier), and
+ * the release flavours the window lock's unlock uses. */
+#define shm_cas_relaxed(p, e, v) \
+	atomic_compare_exchange_strong_explicit((p), (e), (v), memory_order_relaxed, memory_order_relaxed)
+#define shm_exchange_relaxed(p, v)  atomic_exchange_explicit((p), (v), memory_order_relaxed)
+#define shm_fetch_or_relaxed(p, v)  atomic_fetch_or_explicit((p), (v), memory_order_relaxed)
+#define shm_fetch_and_relaxed(p, v) atomic_fetch_and_explicit((p), (v), memory_order_relaxed)
+#define shm_fetch_xor_relaxed(p, v) atomic_fetch_xor_explicit((p), (v), memory_order_relaxed)
+#define shm_fetch_sub_seq_cst(p, v) atomic_fetch_sub_explicit((p), (v), memory_order_seq_cst)
+#define shm_fetch_and_seq_cst(p, v) atomic_fetch_and_explicit((p), (v), memory_order_seq_cst)
+#define shm_fence_release()      atomic_thread_fence(memory_order_release)
+#define shm_cas_seq_cst(p, e, v) \
+	atomic_compare_exchange_strong_explicit((p), (e), (v), memory_order_seq_cst, memory_order_seq_cst)
+
 #endif

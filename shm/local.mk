@@ -12,3 +12,5 @@ libshm_la_SOURCES += shm/mutex.h shm/mutex.c shm/cond.h shm/cond.c
 # the configuration table and its parser (issue 13): lib/ and the launcher read
 # every SHMPI_* variable through it
 libshm_la_SOURCES += shm/config.h shm/config.c shm/config_table.c
+# reader-writer lock for one-sided windows (issue 16)
+libshm_la_SOURCES += shm/rwlock.h shm/rwlock.c

@@ -32,8 +32,10 @@ if [ -n "$hits" ]; then
 fi
 
 # The names declared _Atomic: fields (indented, inside a struct) and
-# file-scope variables (at the start of a line).
-decls=$(sed 's/\/[*/].*//' $files | grep -E '_Atomic' | grep -v '^[[:space:]]*\*')
+# file-scope variables (at the start of a line).  A pointer to an atomic
+# (_Atomic T *p) is itself a plain object: assigning it is not an atomic op.
+decls=$(sed 's/\/[*/].*//' $files | grep -E '_Atomic' | grep -v '^[[:space:]]*\*' |
+	grep -vE '_Atomic[^;(]*\*[[:space:]]*[A-Za-z_][A-Za-z0-9_]*[[:space:]]*;')
 name_of() {
 	sed -E 's/\/\*.*//; s/\[[^]]*\]//g; s/;.*//; s/.*[^A-Za-z0-9_]([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*$/\1/'
 }

@@ -1,16 +1,14 @@
 /*
- * lib/attr/attr_win.c - caching on windows, declared ahead of windows: keyvals
- * (MPI_Win_create_keyval / MPI_Win_free_keyval) work now; the calls that
- * take a window return MPI_ERR_WIN, since no window can exist yet.
- *
- * When one-sided communication lands, its window object gets a
- * `struct mpii_attr_list *attrs` and the three attribute calls become
- * mpii_attr_set/get/delete(&win->attrs, MPII_HK_WIN, win, ...) plus the
- * predefined MPI_WIN_BASE/SIZE/DISP_UNIT/CREATE_FLAVOR/MODEL keys; window
- * free calls mpii_attr_delete_all(&win->attrs, MPII_HK_WIN, win, 0).
+ * lib/attr/attr_win.c - caching on windows (lib/rma/): keyvals
+ * (MPI_Win_create_keyval / MPI_Win_free_keyval) and the attribute calls on
+ * a window's `attrs` list, plus the predefined MPI_WIN_BASE, MPI_WIN_SIZE,
+ * MPI_WIN_DISP_UNIT, MPI_WIN_CREATE_FLAVOR and MPI_WIN_MODEL keys, which
+ * lib/rma/ answers.  MPI_Win_free deletes the attributes
+ * (mpii_attr_delete_all(&win->attrs, MPII_HK_WIN, win, 0)).
  */
 #include "lib/attr/attr.h"
 #include "lib/core/core.h"
+#include "lib/rma/rma.h"
 
 typedef void (*gfn)(void);
 
@@ -51,22 +49,46 @@ int PMPI_Win_free_keyval(int *keyval)
 int PMPI_Win_set_attr(MPI_Win win, int keyval, void *attribute_val)
 {
 	static const char fn[] = "MPI_Win_set_attr";
+	int rc;
+
 	MPII_CHECK_INIT(fn);
-	return mpii_err(NULL, MPI_ERR_WIN, fn, "invalid window (windows are not implemented)");
+	if (mpii_win_check(win))
+		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
+	if ((rc = mpii_attr_set(&win->attrs, MPII_HK_WIN, win, keyval, attribute_val)) != MPI_SUCCESS)
+		return mpii_win_err(win, rc, fn, "cannot set attribute %d", keyval);
+	return MPI_SUCCESS;
 }
 
 #pragma weak MPI_Win_get_attr = PMPI_Win_get_attr
 int PMPI_Win_get_attr(MPI_Win win, int keyval, void *attribute_val, int *flag)
 {
 	static const char fn[] = "MPI_Win_get_attr";
+	int rc;
+
 	MPII_CHECK_INIT(fn);
-	return mpii_err(NULL, MPI_ERR_WIN, fn, "invalid window (windows are not implemented)");
+	if (mpii_win_check(win))
+		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
+	if (!attribute_val || !flag)
+		return mpii_win_err(win, MPI_ERR_ARG, fn, "attribute_val or flag is NULL");
+	mpii_win_attr_predefined(win, keyval, attribute_val, flag);
+	if (*flag)
+		return MPI_SUCCESS;
+	if ((rc = mpii_attr_get(&win->attrs, MPII_HK_WIN, keyval, (void **)attribute_val, flag)) !=
+	    MPI_SUCCESS)
+		return mpii_win_err(win, rc, fn, "invalid keyval %d", keyval);
+	return MPI_SUCCESS;
 }
 
 #pragma weak MPI_Win_delete_attr = PMPI_Win_delete_attr
 int PMPI_Win_delete_attr(MPI_Win win, int keyval)
 {
 	static const char fn[] = "MPI_Win_delete_attr";
+	int rc;
+
 	MPII_CHECK_INIT(fn);
-	return mpii_err(NULL, MPI_ERR_WIN, fn, "invalid window (windows are not implemented)");
+	if (mpii_win_check(win))
+		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
+	if ((rc = mpii_attr_delete(&win->attrs, MPII_HK_WIN, win, keyval)) != MPI_SUCCESS)
+		return mpii_win_err(win, rc, fn, "cannot delete attribute %d", keyval);
+	return MPI_SUCCESS;
 }

@@ -22,6 +22,7 @@
 #include "lib/comm/comm.h"
 #include "lib/datatype/datatype.h"
 #include "lib/core/core.h"
+#include "lib/rma/rma.h"
 
 static pthread_mutex_t name_mu = PTHREAD_MUTEX_INITIALIZER;
 
@@ -108,6 +109,37 @@ int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen)
 	if (!name || !resultlen)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "name or resultlen is NULL");
 	copy_out(comm_name(comm), name, resultlen);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Win_set_name = PMPI_Win_set_name
+int PMPI_Win_set_name(MPI_Win win, const char *win_name)
+{
+	static const char fn[] = "MPI_Win_set_name";
+
+	MPII_CHECK_INIT(fn);
+	if (mpii_win_check(win))
+		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
+	if (!win_name)
+		return mpii_win_err(win, MPI_ERR_ARG, fn, "name is NULL");
+	pthread_mutex_lock(&name_mu);
+	strncpy(win->name, win_name, MPI_MAX_OBJECT_NAME - 1);
+	win->name[MPI_MAX_OBJECT_NAME - 1] = '\0';
+	pthread_mutex_unlock(&name_mu);
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Win_get_name = PMPI_Win_get_name
+int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
+{
+	static const char fn[] = "MPI_Win_get_name";
+
+	MPII_CHECK_INIT(fn);
+	if (mpii_win_check(win))
+		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
+	if (!win_name || !resultlen)
+		return mpii_win_err(win, MPI_ERR_ARG, fn, "name or resultlen is NULL");
+	copy_out(win->name, win_name, resultlen);
 	return MPI_SUCCESS;
 }
 

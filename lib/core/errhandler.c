@@ -100,6 +100,16 @@ static struct mpii_errhandler *eh_new(MPI_Comm_errhandler_function *f)
 	return &b->eh;
 }
 
+struct mpii_errhandler *mpii_errhandler_new(MPI_Comm_errhandler_function *f)
+{
+	return eh_new(f);
+}
+
+int mpii_errhandler_valid(const struct mpii_errhandler *eh)
+{
+	return eh_valid(eh);
+}
+
 static int create(MPI_Comm_errhandler_function *f, MPI_Errhandler *errhandler, const char *fn)
 {
 	MPII_CHECK_INIT(fn);

@@ -22,6 +22,14 @@ void mpii_errhandler_unref(struct mpii_errhandler *eh);
 /* Set comm's handler (takes a reference on eh, drops the old one). */
 void mpii_errhandler_set(struct mpii_comm *c, struct mpii_errhandler *eh);
 
+/* A new user error handler calling f (a window's handler function is
+ * passed cast to this type: lib/core/errors.c calls it with the window).
+ * NULL when out of memory. */
+struct mpii_errhandler *mpii_errhandler_new(MPI_Comm_errhandler_function *f);
+
+/* True when eh is a live error handler object. */
+int mpii_errhandler_valid(const struct mpii_errhandler *eh);
+
 /* For a code above MPI_ERR_LASTCODE: its class, or -1 when never handed
  * out; its string (NULL when never handed out, "" when none was added). */
 int mpii_errcode_dyn_class(int code);

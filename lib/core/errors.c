@@ -137,11 +137,14 @@ void mpii_abort_job(int code, const char *why)
 	_exit(code & 0xff ? code & 0xff : 1);
 }
 
-/* Hand errcode and its message to comm's error handler (MPI_COMM_WORLD's
- * when comm is not a valid communicator). */
-static int deliver(MPI_Comm comm, int errcode, const char *msg);
+/* Hand errcode and its message to the window's error handler weh when
+ * there is a window, else to comm's (MPI_COMM_WORLD's when comm is not a
+ * valid communicator). */
+static int deliver(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int errcode,
+		   const char *msg);
 
-static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *detail, va_list ap)
+static int raise_on(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int errcode,
+		    const char *fn, const char *detail, va_list ap)
 {
 	char msg[MPI_MAX_ERROR_STRING + 256];
 	const char *what = mpii_err_string(errcode);
@@ -156,22 +159,33 @@ static int raise_on(MPI_Comm comm, int errcode, const char *fn, const char *deta
 		msg[n++] = ')';
 		msg[n] = 0;
 	}
-	return deliver(comm, errcode, msg);
+	return deliver(comm, win, weh, errcode, msg);
 }
 
-static int deliver(MPI_Comm comm, int errcode, const char *msg)
+static int deliver(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int errcode,
+		   const char *msg)
 {
 	struct mpii_errhandler *eh = MPII_VALID(comm, MPII_MAGIC_COMM) && comm->errh
 					     ? comm->errh
 					     : mpii_obj_comm_world.errh;
+	if (win && weh)
+		eh = weh;
 	if (!eh)
 		eh = &mpii_obj_errors_are_fatal;
 	switch (eh->kind) {
 	case MPII_EH_RETURN:
 		return errcode;
 	case MPII_EH_USER: {
-		MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
 		int code = errcode;
+		if (win && weh) {
+			/* A window's handler (MPI_Win_create_errhandler): same
+			 * object, called with the window. */
+			MPI_Win w = win;
+			((MPI_Win_errhandler_function *)(void (*)(void))eh->comm_fn)(&w, &code,
+										 (char *)msg);
+			return errcode;
+		}
+		MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
 		eh->comm_fn(&c, &code, (char *)msg);
 		return errcode;
 	}
@@ -184,7 +198,7 @@ int mpii_err(MPI_Comm comm, int errcode, const char *fn, const char *detail, ...
 {
 	va_list ap;
 	va_start(ap, detail);
-	int rc = raise_on(comm, errcode, fn, detail, ap);
+	int rc = raise_on(comm, NULL, NULL, errcode, fn, detail, ap);
 	va_end(ap);
 	return rc;
 }
@@ -196,14 +210,20 @@ int mpii_err_init(const char *fn)
 	 * happened instead of the catch-all text of MPI_ERR_OTHER */
 	snprintf(msg, sizeof(msg), "%s called %s", fn,
 		 mpii_g.finalized ? "after MPI_Finalize" : "before MPI_Init");
-	return deliver(NULL, MPI_ERR_OTHER, msg);
+	return deliver(NULL, NULL, NULL, MPI_ERR_OTHER, msg);
+}
+
+int mpii_err_win_v(MPI_Win win, struct mpii_errhandler *eh, int errcode, const char *fn,
+		   const char *detail, va_list ap)
+{
+	return raise_on(NULL, win, eh, errcode, fn, detail, ap);
 }
 
 int mpii_err_self(int errcode, const char *fn, const char *detail, ...)
 {
 	va_list ap;
 	va_start(ap, detail);
-	int rc = raise_on(MPI_COMM_SELF, errcode, fn, detail, ap);
+	int rc = raise_on(MPI_COMM_SELF, NULL, NULL, errcode, fn, detail, ap);
 	va_end(ap);
 	return rc;
 }

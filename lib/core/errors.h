@@ -10,6 +10,7 @@
 #ifndef MPII_ERRORS_H
 #define MPII_ERRORS_H
 
+#include <stdarg.h>
 #include "mpi.h"
 #include "lib/core/object.h"
 #include "lib/core/stuck.h"
@@ -37,6 +38,12 @@ int mpii_err_init(const char *fn);
  * requests not tied to a communicator (generalized requests). */
 int mpii_err_self(int errcode, const char *fn, const char *detail, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* Same, for an error on window win (lib/rma/): through eh, the window's
+ * handler (a user one is called with the window); MPI_COMM_WORLD's when
+ * win or eh is NULL. */
+int mpii_err_win_v(MPI_Win win, struct mpii_errhandler *eh, int errcode, const char *fn,
+		   const char *detail, va_list ap);
 
 /* Print a message naming this rank and take the whole job down with code.
  * Never returns. */

@@ -125,6 +125,10 @@ MPI_Op PMPI_Op_f2c(MPI_Fint op) { return from_int(op, MPII_MAGIC_OP); }
 MPI_Fint PMPI_Info_c2f(MPI_Info info) { return to_int(info); }
 #pragma weak MPI_Info_f2c = PMPI_Info_f2c
 MPI_Info PMPI_Info_f2c(MPI_Fint info) { return from_int(info, MPII_MAGIC_INFO); }
+#pragma weak MPI_Win_c2f = PMPI_Win_c2f
+MPI_Fint PMPI_Win_c2f(MPI_Win win) { return to_int(win); }
+#pragma weak MPI_Win_f2c = PMPI_Win_f2c
+MPI_Win PMPI_Win_f2c(MPI_Fint win) { return from_int(win, MPII_MAGIC_WIN); }
 #pragma weak MPI_Errhandler_c2f = PMPI_Errhandler_c2f
 MPI_Fint PMPI_Errhandler_c2f(MPI_Errhandler errhandler) { return to_int(errhandler); }
 #pragma weak MPI_Errhandler_f2c = PMPI_Errhandler_f2c

@@ -1,8 +1,9 @@
 /*
  * Description: handle conversion: c2f gives a stable non-zero integer for
  * every kind of handle, f2c gives the handle back, the null handles map to
- * 0, and an integer of the wrong kind gives the null handle; unimplemented
- * functions (one-sided) return MPI_ERR_UNSUPPORTED_OPERATION.
+ * 0, and an integer of the wrong kind gives the null handle (windows
+ * included); unimplemented functions (MPI_Comm_spawn) return
+ * MPI_ERR_UNSUPPORTED_OPERATION.
  * np: 1 2
  */
 #include "mpitest.h"
@@ -35,10 +36,17 @@ int main(int argc, char **argv)
 	TEST_CHECK(MPI_Request_f2c(MPI_Request_c2f(r)) == r);
 	MPI_Wait(&r, MPI_STATUS_IGNORE);
 	TEST_CHECK(MPI_Comm_f2c(123456) == MPI_COMM_NULL);
+	MPI_Win win;
+	TEST_MPI(MPI_Win_create(&x, sizeof(x), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win));
+	TEST_CHECK(MPI_Win_c2f(win) != 0 && MPI_Win_f2c(MPI_Win_c2f(win)) == win);
+	TEST_CHECK(MPI_Win_c2f(MPI_WIN_NULL) == 0 && MPI_Win_f2c(0) == MPI_WIN_NULL);
+	TEST_CHECK(MPI_Win_f2c(MPI_Comm_c2f(MPI_COMM_WORLD)) == MPI_WIN_NULL);
+	MPI_Win_free(&win);
 	/* an unimplemented function says so */
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-	MPI_Win win;
-	int rc = MPI_Win_create(&x, sizeof(x), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+	MPI_Comm inter;
+	int rc = MPI_Comm_spawn("true", MPI_ARGV_NULL, 1, MPI_INFO_NULL, 0, MPI_COMM_WORLD, &inter,
+				MPI_ERRCODES_IGNORE);
 	TEST_CHECK(rc == MPI_ERR_UNSUPPORTED_OPERATION);
 	MPI_Comm parent;
 	TEST_MPI(MPI_Comm_get_parent(&parent));

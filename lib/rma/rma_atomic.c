@@ -1,0 +1,105 @@
+/*
+ * lib/rma/rma_atomic.c - accumulates of one element by atomic instruction
+ * (see rma_atomic.h).  SUM on integers is a fetch-and-add, the bitwise
+ * operations fetch-and-or/and/xor, MPI_REPLACE an exchange; every other
+ * (op, kind) pair loops on compare-and-swap around the reduction kernel of
+ * lib/coll/op.h, so floating-point sums and MAX/MIN are atomic as well.
+ *
+ * Every operation is relaxed: MPI only promises element-wise atomicity of
+ * concurrent accumulates; what an origin's accumulates look like to others
+ * is ordered by the synchronisation that ends its epoch (the release of an
+ * unlock, a fence's barrier, the seq_cst count of a complete).
+ */
+#include <string.h>
+#include "lib/coll/coll.h"
+#include "shm/atomic.h"
+#include "lib/rma/rma_atomic.h"
+
+int mpii_rma_atomic_ok(int basic, int size, const void *addr)
+{
+	if (basic >= MPII_B_FLOAT_INT && basic <= MPII_B_LDOUBLE_INT)
+		return 0;
+	if (basic == MPII_B_2FLOAT || basic == MPII_B_2DOUBLE || basic == MPII_B_NONE)
+		return 0;
+	if (size != 1 && size != 2 && size != 4 && size != 8)
+		return 0;
+	return ((uintptr_t)addr & (uintptr_t)(size - 1)) == 0;
+}
+
+static int is_integer(int basic)
+{
+	switch (basic) {
+	case MPII_B_CHAR: case MPII_B_SCHAR: case MPII_B_UCHAR: case MPII_B_SHORT:
+	case MPII_B_USHORT: case MPII_B_INT: case MPII_B_UINT: case MPII_B_LONG:
+	case MPII_B_ULONG: case MPII_B_LLONG: case MPII_B_ULLONG: case MPII_B_INT8:
+	case MPII_B_INT16: case MPII_B_INT32: case MPII_B_INT64: case MPII_B_UINT8:
+	case MPII_B_UINT16: case MPII_B_UINT32: case MPII_B_UINT64: case MPII_B_WCHAR:
+	case MPII_B_AINT: case MPII_B_OFFSET: case MPII_B_COUNT: case MPII_B_BYTE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* One width of the operation; T the unsigned type of that width.  Integer
+ * addition and the bitwise ops are the same on signed and unsigned bits. */
+#define APPLY_WIDTH(T)                                                               \
+	do {                                                                        \
+		_Atomic T *t = (_Atomic T *)target;                                 \
+		T v = 0, prev;                                                      \
+		if (in)                                                             \
+			memcpy(&v, in, sizeof(T));                                  \
+		if (op == MPII_OP_REPLACE) {                                        \
+			prev = shm_exchange_relaxed(t, v);                          \
+		} else if (op == MPII_OP_NO_OP) {                                   \
+			prev = shm_load_relaxed(t);                                 \
+		} else if (integer && op == MPII_OP_SUM) {                          \
+			prev = shm_fetch_add_relaxed(t, v);                         \
+		} else if (integer && op == MPII_OP_BOR) {                          \
+			prev = shm_fetch_or_relaxed(t, v);                          \
+		} else if (integer && op == MPII_OP_BAND) {                         \
+			prev = shm_fetch_and_relaxed(t, v);                         \
+		} else if (integer && op == MPII_OP_BXOR) {                         \
+			prev = shm_fetch_xor_relaxed(t, v);                         \
+		} else {                                                            \
+			prev = shm_load_relaxed(t);                                 \
+			T next;                                                     \
+			do {                                                        \
+				next = prev;                                        \
+				mpii_op_predefined_apply(op, basic, &v, &next, 1);  \
+			} while (!shm_cas_relaxed(t, &prev, next));                 \
+		}                                                                   \
+		if (old)                                                            \
+			memcpy(old, &prev, sizeof(T));                              \
+	} while (0)
+
+void mpii_rma_atomic_apply(int op, int basic, int size, void *target, const void *in, void *old)
+{
+	int integer = is_integer(basic);
+
+	switch (size) {
+	case 1: APPLY_WIDTH(uint8_t); break;
+	case 2: APPLY_WIDTH(uint16_t); break;
+	case 4: APPLY_WIDTH(uint32_t); break;
+	default: APPLY_WIDTH(uint64_t); break;
+	}
+}
+
+#define CAS_WIDTH(T)                                                                 \
+	do {                                                                        \
+		T e, v;                                                             \
+		memcpy(&e, compare, sizeof(T));                                     \
+		memcpy(&v, in, sizeof(T));                                          \
+		shm_cas_relaxed((_Atomic T *)target, &e, v);                        \
+		memcpy(old, &e, sizeof(T)); /* the value found either way */       \
+	} while (0)
+
+void mpii_rma_atomic_cas(int size, void *target, const void *in, const void *compare, void *old)
+{
+	switch (size) {
+	case 1: CAS_WIDTH(uint8_t); break;
+	case 2: CAS_WIDTH(uint16_t); break;
+	case 4: CAS_WIDTH(uint32_t); break;
+	default: CAS_WIDTH(uint64_t); break;
+	}
+}

@@ -1,0 +1,217 @@
+/*
+ * Description: unit tests of what one-sided windows are built on: the
+ * process-shared reader-writer lock (shm/rwlock.c) between forked
+ * processes (exclusive sections exact, readers never see a writer inside,
+ * try-locks refuse what they must) and the element-wise atomic accumulate
+ * (lib/rma/rma_atomic.c) from racing threads: integer sums, double sums by
+ * compare-and-swap, MAX, bitwise ops, REPLACE and NO_OP, compare-and-swap
+ * on every width.
+ */
+#include <check.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "shm/rwlock.h"
+#include "lib/rma/rma_atomic.h"
+#include "lib/coll/op.h"
+
+#define PROCS 4
+#define ITERS 20000
+
+struct shared {
+	struct shm_rwlock lock;
+	long counter;
+	_Atomic int writer_inside;
+	_Atomic int bad;
+};
+
+static struct shared *map_shared(void)
+{
+	void *p = mmap(NULL, sizeof(struct shared), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(p, MAP_FAILED);
+	memset(p, 0, sizeof(struct shared));
+	return p;
+}
+
+static void child(struct shared *s, int id)
+{
+	for (int i = 0; i < ITERS; i++) {
+		if ((i + id) % 3) {
+			shm_rwlock_lock_excl(&s->lock, 1000000, NULL, NULL);
+			atomic_store(&s->writer_inside, 1);
+			s->counter++;
+			atomic_store(&s->writer_inside, 0);
+			shm_rwlock_unlock_excl(&s->lock);
+		} else {
+			shm_rwlock_lock_shared(&s->lock, 1000000, NULL, NULL);
+			if (atomic_load(&s->writer_inside))
+				atomic_store(&s->bad, 1);
+			shm_rwlock_unlock_shared(&s->lock);
+		}
+	}
+	_exit(0);
+}
+
+START_TEST(test_rwlock_procs)
+{
+	struct shared *s = map_shared();
+	pid_t pid[PROCS];
+	for (int p = 0; p < PROCS; p++)
+		if ((pid[p] = fork()) == 0)
+			child(s, p);
+	long expect = 0;
+	for (int p = 0; p < PROCS; p++) {
+		int st;
+		waitpid(pid[p], &st, 0);
+		ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+		for (int i = 0; i < ITERS; i++)
+			expect += (i + p) % 3 != 0;
+	}
+	ck_assert_int_eq(s->counter, expect);
+	ck_assert_int_eq(atomic_load(&s->bad), 0);
+	ck_assert_uint_eq(atomic_load(&s->lock.word), 0);
+	munmap(s, sizeof(*s));
+}
+END_TEST
+
+START_TEST(test_rwlock_try)
+{
+	struct shm_rwlock l;
+	memset(&l, 0, sizeof(l));
+	ck_assert(shm_rwlock_trylock_shared(&l));
+	ck_assert(shm_rwlock_trylock_shared(&l));
+	ck_assert(!shm_rwlock_trylock_excl(&l));
+	shm_rwlock_unlock_shared(&l);
+	ck_assert(!shm_rwlock_trylock_excl(&l));
+	shm_rwlock_unlock_shared(&l);
+	ck_assert(shm_rwlock_trylock_excl(&l));
+	ck_assert(!shm_rwlock_trylock_shared(&l));
+	ck_assert(!shm_rwlock_trylock_excl(&l));
+	shm_rwlock_unlock_excl(&l);
+	ck_assert_uint_eq(atomic_load(&l.word), 0);
+}
+END_TEST
+
+static int check_gives_up(void *arg)
+{
+	return *(int *)arg;
+}
+
+START_TEST(test_rwlock_check)
+{
+	struct shm_rwlock l;
+	memset(&l, 0, sizeof(l));
+	ck_assert(shm_rwlock_trylock_excl(&l));
+	int why = 7;
+	/* held by "someone else": the check after a 1 ms sleep gives up */
+	ck_assert_int_eq(shm_rwlock_lock_shared(&l, 1000000, check_gives_up, &why), 7);
+	ck_assert_int_eq(shm_rwlock_lock_excl(&l, 1000000, check_gives_up, &why), 7);
+	shm_rwlock_unlock_excl(&l);
+	ck_assert_int_eq(shm_rwlock_lock_excl(&l, 1000000, check_gives_up, &why), 0);
+	shm_rwlock_unlock_excl(&l);
+}
+END_TEST
+
+#define THREADS 4
+#define N_ATOM 20000
+
+static int64_t i64;
+static double dsum;
+static int8_t i8max;
+static uint32_t bits;
+
+static void *atom_thread(void *arg)
+{
+	int id = (int)(intptr_t)arg;
+	int64_t one = 1;
+	double half = 0.5;
+	uint32_t bit = 1u << id;
+	for (int i = 0; i < N_ATOM; i++) {
+		mpii_rma_atomic_apply(MPII_OP_SUM, MPII_B_INT64, 8, &i64, &one, NULL);
+		mpii_rma_atomic_apply(MPII_OP_SUM, MPII_B_DOUBLE, 8, &dsum, &half, NULL);
+		int8_t v = (int8_t)((i * 7 + id) % 100);
+		mpii_rma_atomic_apply(MPII_OP_MAX, MPII_B_INT8, 1, &i8max, &v, NULL);
+		mpii_rma_atomic_apply(MPII_OP_BXOR, MPII_B_UINT32, 4, &bits, &bit, NULL);
+	}
+	return NULL;
+}
+
+START_TEST(test_atomic_race)
+{
+	pthread_t th[THREADS];
+	i64 = 0;
+	dsum = 0;
+	i8max = -100;
+	bits = 0;
+	for (int t = 0; t < THREADS; t++)
+		pthread_create(&th[t], NULL, atom_thread, (void *)(intptr_t)t);
+	for (int t = 0; t < THREADS; t++)
+		pthread_join(th[t], NULL);
+	ck_assert_int_eq(i64, (int64_t)THREADS * N_ATOM);
+	ck_assert(dsum == 0.5 * THREADS * N_ATOM);
+	ck_assert_int_eq(i8max, 99);
+	ck_assert_uint_eq(bits, 0);   /* an even number of flips of each bit */
+}
+END_TEST
+
+START_TEST(test_atomic_ops)
+{
+	int32_t x = 5, in = 9, old = 0;
+	mpii_rma_atomic_apply(MPII_OP_REPLACE, MPII_B_INT32, 4, &x, &in, &old);
+	ck_assert_int_eq(old, 5);
+	ck_assert_int_eq(x, 9);
+	mpii_rma_atomic_apply(MPII_OP_NO_OP, MPII_B_INT32, 4, &x, NULL, &old);
+	ck_assert_int_eq(old, 9);
+	ck_assert_int_eq(x, 9);
+	in = 3;
+	mpii_rma_atomic_apply(MPII_OP_PROD, MPII_B_INT32, 4, &x, &in, &old);
+	ck_assert_int_eq(x, 27);
+	in = 12;
+	mpii_rma_atomic_apply(MPII_OP_MIN, MPII_B_INT32, 4, &x, &in, NULL);
+	ck_assert_int_eq(x, 12);
+	int16_t s = 0x0f0f, sm = 0x00ff, so;
+	mpii_rma_atomic_apply(MPII_OP_BAND, MPII_B_INT16, 2, &s, &sm, &so);
+	ck_assert_int_eq(so, 0x0f0f);
+	ck_assert_int_eq(s, 0x000f);
+	/* compare-and-swap on each width */
+	uint8_t b = 1, bn = 2, bc = 1, bo;
+	mpii_rma_atomic_cas(1, &b, &bn, &bc, &bo);
+	ck_assert(b == 2 && bo == 1);
+	mpii_rma_atomic_cas(1, &b, &bn, &bc, &bo);   /* compare fails */
+	ck_assert(b == 2 && bo == 2);
+	uint64_t q = 10, qn = 11, qc = 10, qo;
+	mpii_rma_atomic_cas(8, &q, &qn, &qc, &qo);
+	ck_assert(q == 11 && qo == 10);
+	/* which kinds may take the atomic way */
+	long al[2];
+	ck_assert(mpii_rma_atomic_ok(MPII_B_LONG, 8, &al[0]));
+	ck_assert(!mpii_rma_atomic_ok(MPII_B_LONG, 8, (char *)&al[0] + 4));
+	ck_assert(!mpii_rma_atomic_ok(MPII_B_DOUBLE_INT, 12, &al[0]));
+	ck_assert(!mpii_rma_atomic_ok(MPII_B_LDOUBLE, 16, &al[0]));
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("rma");
+	TCase *tl = tcase_create("rwlock");
+	tcase_set_timeout(tl, 60);
+	tcase_add_test(tl, test_rwlock_procs);
+	tcase_add_test(tl, test_rwlock_try);
+	tcase_add_test(tl, test_rwlock_check);
+	suite_add_tcase(s, tl);
+	TCase *ta = tcase_create("atomic");
+	tcase_set_timeout(ta, 60);
+	tcase_add_test(ta, test_atomic_race);
+	tcase_add_test(ta, test_atomic_ops);
+	suite_add_tcase(s, ta);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
