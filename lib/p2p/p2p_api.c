@@ -64,7 +64,7 @@ static int check_recv(const void *buf, int count, MPI_Datatype dt, int source, i
 		return *why = "source rank out of range", MPI_ERR_RANK;
 	if (tag != MPI_ANY_TAG && (tag < 0 || tag > TAG_UB))
 		return *why = "tag out of range", MPI_ERR_TAG;
-	if (mpii_type_count_check(count, dt, 0))
+	if (!nothing && mpii_type_count_check(count, dt, 0))
 		return *why = "count x datatype size overflows", MPI_ERR_COUNT;
 	if (!buf && count > 0 && (dt->flags & MPII_DT_PREDEFINED) && dt->size > 0)
 		return *why = "NULL buffer", MPI_ERR_BUFFER;

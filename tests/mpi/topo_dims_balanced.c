@@ -13,6 +13,16 @@
 
 static int best[8], cur[8], best_spread;
 
+/* Whether r factors of at most d each can multiply up to m: the pruning
+ * that keeps the search quick (sanitizer builds included). */
+static int reaches(int d, int r, int m)
+{
+	long long p = 1;
+	while (r-- > 0 && p < m)
+		p *= d;
+	return p >= m;
+}
+
 /* every non-increasing sequence of k factors of m, each at most cap */
 static void brute(int pos, int k, int m, int cap)
 {
@@ -35,7 +45,7 @@ static void brute(int pos, int k, int m, int cap)
 		return;
 	}
 	for (int d = 1; d <= cap && d <= m; d++)
-		if (m % d == 0) {
+		if (m % d == 0 && reaches(d, k - pos, m)) {
 			cur[pos] = d;
 			brute(pos + 1, k, m / d, d);
 		}
