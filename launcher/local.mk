@@ -9,7 +9,8 @@ launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/topo.h launcher/topo.c \
 	launcher/output.h launcher/output.c \
 	launcher/report.h launcher/report.c \
-	launcher/loop.h launcher/loop.c
+	launcher/loop.h launcher/loop.c \
+	launcher/stall.h launcher/stall.c
 launcher_mpirun_shm_CFLAGS = $(AM_CFLAGS) $(URING_CFLAGS) $(HWLOC_CFLAGS)
 launcher_mpirun_shm_LDADD = libshm.la $(URING_LIBS) $(HWLOC_LIBS) $(NUMA_LIBS) -lm
 # shmpi_info: version, build options, topology, configuration table.

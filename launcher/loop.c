@@ -4,8 +4,10 @@
  * In flight at any time: a read on each open output pipe, a POLL_ADD on the
  * pidfd of each live rank, a read on the signalfd, a read of stdin or a
  * write to rank 0's stdin (never both: one buffer, so stdin is paced by
- * rank 0), and up to three timeouts (--timeout, the SIGTERM->SIGKILL grace,
- * the output drain).  The user_data of each request is its kind and rank.
+ * rank 0), and up to five timeouts (--timeout, the SIGTERM->SIGKILL grace,
+ * the output drain, the --deadlock-timeout sample, the wait for the ranks'
+ * reports after a deadlock).  The user_data of each request is its kind
+ * and rank.
  *
  * The job ends when every rank is reaped and every pipe is at EOF.  A
  * grandchild may keep a pipe open after its rank is gone, so once the last
@@ -14,7 +16,13 @@
  * stdin read may still be in flight at the end, so its buffer and the
  * signalfd's are static, not on the stack.
  *
- * Take-down (first failure, --timeout, SIGINT/SIGTERM/SIGHUP/SIGQUIT):
+ * SIGUSR1 asks every rank in MPI where it waits (launcher/stall.c); the
+ * job goes on.  A deadlock (--deadlock-timeout) asks the same, gives the
+ * answers REPORT_MS to arrive, then takes the job down with status 124,
+ * as --timeout does.
+ *
+ * Take-down (first failure, --timeout, a deadlock,
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT):
  * set job_aborting in the segment, SIGTERM every live rank (and its process
  * group), SIGKILL what is left KILL_GRACE_MS later.  A second signal to the
  * launcher skips the grace.
@@ -31,17 +39,24 @@
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "launcher/loop.h"
 #include "launcher/report.h"
+#include "launcher/stall.h"
 
 #define KILL_GRACE_MS 200
 #define DRAIN_MS 1000
 #define STDIN_BUF 65536
+/* After a deadlock verdict, the time the ranks get to print where they
+ * wait: a rank asleep on its doorbell runs the handler as soon as it is
+ * scheduled, within milliseconds even on a loaded machine. */
+#define REPORT_MS 500
+#define EXIT_TIMEOUT 124
 
 enum ev {
 	EV_OUT = 1, EV_ERR, EV_EXIT, EV_STDIN_READ, EV_STDIN_WRITE,
-	EV_SIGNAL, EV_TIMEOUT, EV_KILL, EV_DRAIN,
+	EV_SIGNAL, EV_TIMEOUT, EV_KILL, EV_DRAIN, EV_STALL, EV_REPORT,
 };
 
 struct loop {
@@ -56,7 +71,8 @@ struct loop {
 	unsigned open_streams;
 	bool drained;
 	bool killing;              /* SIGTERM sent */
-	struct __kernel_timespec timeout_ts, kill_ts, drain_ts;
+	struct lnch_stall stall;   /* the deadlock watch */
+	struct __kernel_timespec timeout_ts, kill_ts, drain_ts, stall_ts, report_ts;
 };
 
 /* One job per launcher; static because requests may outlive the loop. */
@@ -300,6 +316,39 @@ static void cancel_streams(struct loop *l)
 	}
 }
 
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1000 + (double)ts.tv_nsec / 1e6;
+}
+
+/* SIGUSR1: every rank in MPI says where it waits; the job goes on. */
+static void ask_ranks(struct loop *l)
+{
+	uint32_t asked = lnch_stall_ask(l->job);
+	fprintf(stderr, "mpirun-shm: SIGUSR1: asked %u of %u ranks where they wait "
+		"(a rank not in MPI cannot answer)\n", asked, l->job->live);
+}
+
+/* A deadlock sample is due: sample again later, or give the verdict. */
+static void on_stall_tick(struct loop *l, int res)
+{
+	struct lnch_job *job = l->job;
+
+	if (res != -ETIME || l->killing || job->failed || job->live == 0)
+		return;
+	if (lnch_stall_sample(&l->stall, job, now_ms()) < job->opt->deadlock_s * 1000) {
+		arm_timeout(l, &l->stall_ts, EV_STALL);
+		return;
+	}
+	lnch_job_fail(job, EXIT_TIMEOUT, -1, "job deadlocked: every rank waited in MPI "
+		      "for %s s with no progress, killing the job", job->opt->deadlock_arg);
+	lnch_stall_ask(job);
+	ms_to_ts(&l->report_ts, REPORT_MS);
+	arm_timeout(l, &l->report_ts, EV_REPORT);
+}
+
 static void on_signal(struct loop *l, int res)
 {
 	if (res != (int)sizeof(l->si)) {
@@ -308,7 +357,10 @@ static void on_signal(struct loop *l, int res)
 		return;
 	}
 	int sig = (int)l->si.ssi_signo;
-	if (l->killing) {
+	if (sig == SIGUSR1) {
+		if (!l->killing)
+			ask_ranks(l);
+	} else if (l->killing) {
 		/* Asked twice: no more grace. */
 		signal_all(l->job, SIGKILL);
 	} else {
@@ -343,7 +395,7 @@ static void handle(struct loop *l, uint64_t data, int res)
 		break;
 	case EV_TIMEOUT:
 		if (res == -ETIME) {
-			lnch_job_fail(l->job, 124, -1, "job timed out after %s s",
+			lnch_job_fail(l->job, EXIT_TIMEOUT, -1, "job timed out after %s s",
 				      l->job->opt->timeout_arg);
 			take_down(l);
 		}
@@ -356,6 +408,13 @@ static void handle(struct loop *l, uint64_t data, int res)
 		if (res == -ETIME)
 			cancel_streams(l);
 		break;
+	case EV_STALL:
+		on_stall_tick(l, res);
+		break;
+	case EV_REPORT:
+		if (res == -ETIME)
+			take_down(l);
+		break;
 	}
 }
 
@@ -365,6 +424,21 @@ static unsigned ring_entries(uint32_t n)
 	while (e < want && e < 4096)
 		e *= 2;
 	return e;
+}
+
+/* --timeout and the --deadlock-timeout samples. */
+static void arm_watches(struct loop *l)
+{
+	const struct lnch_options *o = l->job->opt;
+
+	if (o->timeout_s > 0) {
+		ms_to_ts(&l->timeout_ts, o->timeout_s * 1000);
+		arm_timeout(l, &l->timeout_ts, EV_TIMEOUT);
+	}
+	if (o->deadlock_s > 0) {
+		ms_to_ts(&l->stall_ts, LNCH_STALL_PERIOD_MS);
+		arm_timeout(l, &l->stall_ts, EV_STALL);
+	}
 }
 
 /* Last resort when the ring fails: kill and reap without it. */
@@ -426,10 +500,7 @@ int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 		read_stdin(l);
 	else
 		end_stdin(l);
-	if (job->opt->timeout_s > 0) {
-		ms_to_ts(&l->timeout_ts, job->opt->timeout_s * 1000);
-		arm_timeout(l, &l->timeout_ts, EV_TIMEOUT);
-	}
+	arm_watches(l);
 	if (job->failed)
 		take_down(l);
 

@@ -5,8 +5,8 @@
  * created (a usage error leaves nothing behind and exits 2); the segment
  * exists before the first fork so that every rank inherits it; the
  * environment common to all ranks is set once in the launcher; the signals
- * the loop handles are blocked before the first fork so that none is lost
- * between the fork and the loop.
+ * the loop handles are blocked before the segment is made so that none is
+ * lost before the loop, and one that ends the job stops the forks at once.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -54,6 +54,9 @@ static const char usage[] =
 	"                       DIR/1/rank.N/stdout and stderr\n"
 	"      --timeout S      kill the job after S seconds (exit status 124);\n"
 	"                       MPIEXEC_TIMEOUT=S does the same\n"
+	"      --deadlock-timeout S  when every rank has waited in MPI for S\n"
+	"                       seconds with no progress, print where each waits\n"
+	"                       and kill the job (exit status 124)\n"
 	"  -H, --host LIST      hosts, this machine only (localhost or its name,\n"
 	"                       NAME:SLOTS); without -n one program gets the slots\n"
 	"  -f, --hostfile FILE  the same from a file (\"NAME slots=N\" or NAME:N)\n"
@@ -63,9 +66,12 @@ static const char usage[] =
 	"      --help-config    list the SHMPI_* variables with their values here\n"
 	"  -V, --version        show the version\n"
 	"\n"
+	"SIGUSR1 to mpirun-shm makes every rank print where it waits in MPI; the\n"
+	"job goes on.\n"
+	"\n"
 	"The exit status is 0 when every rank exits 0; otherwise that of the first\n"
-	"rank to fail (128+N for signal N), 124 on timeout, 128+N when the\n"
-	"launcher gets signal N, 2 on a usage error.  See docs/launcher.md.\n";
+	"rank to fail (128+N for signal N), 124 on timeout or deadlock, 128+N when\n"
+	"the launcher gets signal N, 2 on a usage error.  See docs/launcher.md.\n";
 
 /* A closed 0, 1 or 2 would be taken by the segment or a pipe and then
  * clobbered by the ranks' dup2. */
@@ -135,15 +141,20 @@ static int set_common_env(const struct lnch_options *o, int segfd)
 	return 0;
 }
 
-static int setup_signals(void)
+/* The signals that take the job down go in *stop; they and SIGUSR1 (ask
+ * the ranks where they wait) are blocked and read from the signalfd
+ * returned, or -errno. */
+static int setup_signals(sigset_t *stop)
 {
 	sigset_t set;
 
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGQUIT);
+	sigemptyset(stop);
+	sigaddset(stop, SIGINT);
+	sigaddset(stop, SIGTERM);
+	sigaddset(stop, SIGHUP);
+	sigaddset(stop, SIGQUIT);
+	set = *stop;
+	sigaddset(&set, SIGUSR1);
 	if (sigprocmask(SIG_BLOCK, &set, NULL) < 0)
 		return -errno;
 	/* A rank's output may outlive our stdout (`| head`): EPIPE, not death. */
@@ -188,12 +199,74 @@ static int check_job(struct lnch_options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* Each rank's program, place and empty streams; *bind tells whether any
+ * rank is bound.  cores[i] is rank i's first core (-1: not bound). */
+static void init_ranks(struct lnch_job *job, const struct lnch_place *place, int *cores,
+		       bool *bind)
+{
+	const struct lnch_options *opt = job->opt;
+
+	*bind = false;
+	for (uint32_t i = 0, app = 0, first = 0; i < job->n; i++) {
+		while (i >= first + (opt->apps[app].nranks ? opt->apps[app].nranks : 1))
+			first += opt->apps[app].nranks ? opt->apps[app].nranks : 1, app++;
+		job->ranks[i].app = app;
+		job->ranks[i].pidfd = -1;
+		job->ranks[i].out.fd = job->ranks[i].err.fd = -1;
+		job->ranks[i].out.file_fd = job->ranks[i].err.file_fd = -1;
+		job->ranks[i].core = job->topo ? place[i].core : -1;
+		job->ranks[i].set = job->topo ? place[i].set : NULL;
+		if (!job->ranks[i].set)
+			job->ranks[i].core = -1;
+		cores[i] = job->ranks[i].core;
+		*bind = *bind || job->ranks[i].set;
+	}
+}
+
+/* --report-bindings: one line per rank. */
+static void report_bindings(const struct lnch_job *job, struct lnch_topo *topo)
+{
+	char where[160];
+
+	for (uint32_t i = 0; i < job->n; i++) {
+		if (job->ranks[i].set)
+			lnch_topo_describe(topo, job->ranks[i].set,
+					   job->opt->bind == LNCH_BIND_SOCKET ||
+					   job->opt->bind == LNCH_BIND_NUMA, where, sizeof(where));
+		else
+			snprintf(where, sizeof(where), "nothing (not bound)");
+		fprintf(stderr, "mpirun-shm: rank %u (pid %d) bound to %s\n", i,
+			(int)job->ranks[i].pid, where);
+	}
+}
+
+/* Fork every rank, then run the loop to the job's end.  A signal that
+ * ends the job stops the forks; the loop reads it and takes down what was
+ * started, as it does later in the job. */
+static void run_job(struct lnch_job *job, struct lnch_topo *topo, int sigfd,
+		    const sigset_t *stop)
+{
+	uint32_t bad = 0;
+	int e = lnch_spawn_all(job, stop, can_forward_stdin(), &bad);
+
+	if (e < 0 && e != -EINTR)
+		/* The loop takes down the ranks already started. */
+		lnch_job_fail(job, EXIT_LAUNCH, -1, "cannot start rank %u: %s", bad,
+			      strerror(-e));
+	if (job->opt->report_bindings && e == 0)
+		report_bindings(job, topo);
+	e = lnch_loop_run(job, sigfd, 0);
+	if (e < 0 && !job->failed)
+		lnch_job_fail(job, EXIT_LAUNCH, -1, "cannot set up io_uring: %s", strerror(-e));
+}
+
 int main(int argc, char **argv)
 {
 	struct lnch_options opt;
 	struct shm_seg_config cfg;
 	struct lnch_topo topo;
 	struct lnch_job job;
+	sigset_t stop;
 	char err[256];
 	int rc, sigfd;
 
@@ -246,8 +319,15 @@ int main(int argc, char **argv)
 	job.msg_rank = -1;
 	rc = EXIT_LAUNCH;
 
+	/* From here a ^C is held until the first fork checks for it. */
+	sigfd = setup_signals(&stop);
+	if (sigfd < 0) {
+		fprintf(stderr, "mpirun-shm: cannot set up signals: %s\n", strerror(-sigfd));
+		lnch_options_free(&opt);
+		return EXIT_LAUNCH;
+	}
+
 	/* Binding is a hint: without a topology the job still runs. */
-	bool bind = false;
 	if (opt.bind != LNCH_BIND_NONE || opt.report_bindings) {
 		int e = lnch_topo_load(&topo);
 		if (e < 0)
@@ -271,20 +351,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mpirun-shm: out of memory\n");
 		goto fail_ranks;
 	}
-	for (uint32_t i = 0, app = 0, first = 0; i < job.n; i++) {
-		while (i >= first + (opt.apps[app].nranks ? opt.apps[app].nranks : 1))
-			first += opt.apps[app].nranks ? opt.apps[app].nranks : 1, app++;
-		job.ranks[i].app = app;
-		job.ranks[i].pidfd = -1;
-		job.ranks[i].out.fd = job.ranks[i].err.fd = -1;
-		job.ranks[i].out.file_fd = job.ranks[i].err.file_fd = -1;
-		job.ranks[i].core = job.topo ? place[i].core : -1;
-		job.ranks[i].set = job.topo ? place[i].set : NULL;
-		if (!job.ranks[i].set)
-			job.ranks[i].core = -1;
-		cores[i] = job.ranks[i].core;
-		bind = bind || job.ranks[i].set;
-	}
+	bool bind;
+	init_ranks(&job, place, cores, &bind);
 	if (bind && (e = lnch_topo_place_rings(&topo, &job.seg, cores)) < 0)
 		fprintf(stderr, "mpirun-shm: warning: NUMA placement of rings failed: %s\n",
 			strerror(-e));
@@ -292,41 +360,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mpirun-shm: cannot set the environment: %s\n", strerror(-e));
 		goto fail_ranks;
 	}
-	sigfd = setup_signals();
-	if (sigfd < 0) {
-		fprintf(stderr, "mpirun-shm: cannot set up signals: %s\n", strerror(-sigfd));
-		goto fail_ranks;
-	}
 
-	bool fwd = can_forward_stdin();
-	for (uint32_t i = 0; i < job.n; i++) {
-		e = lnch_spawn_rank(&job, i, fwd && i == 0);
-		if (e < 0) {
-			/* The loop takes down the ranks already started. */
-			lnch_job_fail(&job, EXIT_LAUNCH, -1, "cannot start rank %u: %s", i,
-				      strerror(-e));
-			break;
-		}
-	}
-	if (opt.report_bindings && !job.failed) {
-		char where[160];
-		for (uint32_t i = 0; i < job.n; i++) {
-			if (job.ranks[i].set)
-				lnch_topo_describe(&topo, job.ranks[i].set,
-						   opt.bind == LNCH_BIND_SOCKET ||
-						   opt.bind == LNCH_BIND_NUMA, where, sizeof(where));
-			else
-				snprintf(where, sizeof(where), "nothing (not bound)");
-			fprintf(stderr, "mpirun-shm: rank %u (pid %d) bound to %s\n", i,
-				(int)job.ranks[i].pid, where);
-		}
-	}
-
-	e = lnch_loop_run(&job, sigfd, 0);
-	if (e < 0 && !job.failed)
-		lnch_job_fail(&job, EXIT_LAUNCH, -1, "cannot set up io_uring: %s", strerror(-e));
+	run_job(&job, &topo, sigfd, &stop);
 	rc = job.failed ? job.status : 0;
-	close(sigfd);
 
 fail_ranks:
 	if (job.topo)
@@ -338,6 +374,7 @@ fail_ranks:
 fail_topo:
 	if (job.topo)
 		lnch_topo_free(&topo);
+	close(sigfd);
 	lnch_options_free(&opt);
 	return rc;
 }

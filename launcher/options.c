@@ -83,7 +83,7 @@ static bool valid_env_name(const char *s, size_t len)
 	return true;
 }
 
-/* The seconds of --timeout or MPIEXEC_TIMEOUT; -EINVAL when not a number
+/* The seconds of --timeout, --deadlock-timeout or MPIEXEC_TIMEOUT; -EINVAL when not a number
  * in (0, 1e9] (the upper bound keeps the timespec conversion exact). */
 static int parse_seconds(const char *val, double *out)
 {
@@ -208,6 +208,13 @@ next_app:
 				return fail(err, errlen,
 					    "invalid --timeout '%s' (seconds > 0)", val);
 			o->timeout_arg = val;
+		} else if (match_value(argc, argv, &i, "--deadlock-timeout", &val)) {
+			if (!val)
+				goto missing;
+			if (parse_seconds(val, &o->deadlock_s) < 0)
+				return fail(err, errlen,
+					    "invalid --deadlock-timeout '%s' (seconds > 0)", val);
+			o->deadlock_arg = val;
 		} else if (match_value(argc, argv, &i, "-x", &val)) {
 			if (!val)
 				goto missing;

@@ -63,6 +63,8 @@ struct lnch_options {
 	bool oversubscribe;        /* accepted for compatibility; no effect */
 	double timeout_s;          /* 0: no timeout */
 	const char *timeout_arg;   /* as the user wrote it, for the message */
+	double deadlock_s;         /* --deadlock-timeout; 0: no deadlock watch */
+	const char *deadlock_arg;  /* as the user wrote it, for the message */
 	const char *profile;       /* NULL, "1" (--profile) or the FILE */
 	const char **env;          /* -genv for every program: "VAR=VALUE" */
 	size_t nenv;

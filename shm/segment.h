@@ -17,6 +17,7 @@
 #ifndef SHM_SEGMENT_H
 #define SHM_SEGMENT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "shm/atomic.h"
@@ -25,6 +26,15 @@
 #define SHM_SEG_VERSION 3u /* 2: shm_member.numa_node; 3: blocked */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
+
+/* The signal the launcher sends to a member that joined the job (state
+ * RUNNING or later) to ask where it waits; the member answers with one
+ * line on stderr (lib/core/stuck.c).  A real-time signal nothing else in
+ * a program is likely to use; glibc keeps SIGRTMIN and SIGRTMIN+1 for
+ * itself, so this is the same number in the launcher and in every rank.
+ * Its default action ends the process: send it only to members that
+ * joined (they install the handler before they say RUNNING). */
+#define SHM_STUCK_SIGNAL (SIGRTMIN + 5)
 
 /* Life-cycle of a member, written by the member, read by the launcher. */
 enum shm_member_state {

@@ -14,6 +14,21 @@ RELIABILITY_MPI_TESTS = tests/mpi/seg_trust tests/mpi/unexp_flood tests/mpi/hand
 check_PROGRAMS += $(RELIABILITY_MPI_TESTS)
 TESTS += $(RELIABILITY_MPI_TESTS) tests/launcher/seg-trust.sh
 EXTRA_DIST += tests/launcher/seg-trust.sh
+# A stalled job: SIGUSR1 to the launcher, --deadlock-timeout, a signal
+# during the start-up of 2048 ranks.  lnch-stall is their MPI program; the
+# deadlock verdict itself is unit-tested on a segment (check_stall).
+check_PROGRAMS += tests/launcher/lnch-stall
+tests_launcher_lnch_stall_SOURCES = tests/launcher/lnch-stall.c
+tests_launcher_lnch_stall_LDADD = libshmpi.la
+STALL_TESTS = tests/launcher/stall-ask.sh tests/launcher/deadlock.sh \
+	tests/launcher/startup-signal.sh
+TESTS += $(STALL_TESTS)
+EXTRA_DIST += $(STALL_TESTS)
+check_PROGRAMS += tests/unit/check_stall
+tests_unit_check_stall_SOURCES = tests/unit/check_stall.c launcher/stall.c
+tests_unit_check_stall_CFLAGS = $(UNIT_CFLAGS) $(HWLOC_CFLAGS)
+tests_unit_check_stall_LDADD = $(UNIT_LDADD)
+TESTS += tests/unit/check_stall
 tests_mpi_seg_trust_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_unexp_flood_LDADD = $(MPI_TEST_LDADD)
 tests_mpi_handle_churn_LDADD = $(MPI_TEST_LDADD)

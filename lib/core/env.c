@@ -92,6 +92,9 @@ static int init_common(int required, int *provided)
 	if (mpii_g.initialized || mpii_g.finalized)
 		return mpii_err(NULL, MPI_ERR_OTHER, "MPI_Init", "MPI_Init called twice");
 	read_config(&mpii_g.cfg);
+	/* Before join_segment says RUNNING: from then on the launcher may
+	 * send the stuck signal, whose default action would end us. */
+	mpii_stuck_init();
 	const char *why;
 	int jrc = join_segment(&why);
 	if (jrc != 0) {
@@ -101,7 +104,6 @@ static int init_common(int required, int *provided)
 		mpii_abort_job(MPI_ERR_INTERN, msg);
 	}
 	mpii_numa_publish();
-	mpii_stuck_init();
 	mpii_g.thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
 			      : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
 							       : required;

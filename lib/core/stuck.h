@@ -8,7 +8,7 @@
  * has waited past its spin in mpii_progress_wait (the fast path never
  * gets there), its member block in the segment says so (`blocked`), and
  * each such wait that ends bumps `heartbeat`: the launcher's
- * --deadlock-timeout reads those two words.  On SHMPI_STUCK_SIGNAL (the
+ * --deadlock-timeout reads those two words.  On MPII_STUCK_SIGNAL (the
  * launcher sends it on SIGUSR1 or a deadlock) the rank writes one line to
  * stderr: "shmpi: rank R: waiting in MPI_Recv: from rank 0, tag 7, on
  * MPI_COMM_WORLD".
@@ -16,13 +16,13 @@
 #ifndef MPII_STUCK_H
 #define MPII_STUCK_H
 
-#include <signal.h>
+#include "shm/segment.h"
 
 struct mpii_comm;
 
-/* The signal the launcher sends to ask every rank where it waits; shm/
- * defines it for the launcher (shm/segment.h). */
-#define MPII_STUCK_SIGNAL (SIGRTMIN + 5)
+/* The signal the launcher sends to ask every rank where it waits: one
+ * number for both sides, defined in shm/segment.h. */
+#define MPII_STUCK_SIGNAL SHM_STUCK_SIGNAL
 
 struct mpii_stuck_note {
 	const char *call;            /* MPI function the thread is in */
@@ -53,7 +53,7 @@ static inline void mpii_stuck_coll(const struct mpii_comm *comm)
 void mpii_stuck_block(void);
 void mpii_stuck_unblock(void);
 
-/* MPI_Init: answer MPII_STUCK_SIGNAL. */
+/* MPI_Init, before the member says RUNNING: answer MPII_STUCK_SIGNAL. */
 void mpii_stuck_init(void);
 
 #endif

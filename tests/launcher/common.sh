@@ -60,3 +60,30 @@ if ! "$MPIRUN" -n 1 true 2>"$tmp/err"; then
 		exit 77
 	fi
 fi
+
+# start ARGS...: mpirun-shm ARGS in the background (output in $tmp/out,
+# $tmp/err), $pid its pid; a watchdog kills it after 30 s.  finish: wait
+# for it, set $status, stop the watchdog.
+start() {
+	"$MPIRUN" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null &
+	pid=$!
+	(sleep 30; kill -KILL "$pid") 2>/dev/null &
+	watchdog=$!
+}
+
+finish() {
+	wait "$pid"
+	status=$?
+	kill "$watchdog" 2>/dev/null
+	wait "$watchdog" 2>/dev/null
+}
+
+# wait_ranks N: until N processes carry $MARK (the launcher counts), at
+# most 5 s.
+wait_ranks() {
+	k=0
+	while [ "$(pgrep -cf "$MARK")" -lt "$1" ] && [ $k -lt 50 ]; do
+		sleep 0.1; k=$((k + 1))
+	done
+	[ $k -lt 50 ] || fail "ranks did not start"
+}

@@ -50,6 +50,8 @@ START_TEST(defaults)
 	ck_assert_int_eq(o.bind, LNCH_BIND_DEFAULT);
 	ck_assert(!o.tag_output && !o.report_bindings && !o.oversubscribe);
 	ck_assert(o.timeout_s == 0);
+	ck_assert(o.deadlock_s == 0);
+	ck_assert_ptr_null(o.deadlock_arg);
 	ck_assert_ptr_null(o.profile);
 	ck_assert_uint_eq(o.nenv, 0);
 	ck_assert_str_eq(o.prog_argv[0], "prog");
@@ -61,12 +63,15 @@ START_TEST(all_options)
 {
 	ck_assert_int_eq(parse("-np", "4", "--bind-to", "none", "--report-bindings",
 			       "--tag-output", "--timeout", "2.5", "-x", "A=1", "-x", "B",
-			       "--oversubscribe", "--profile=p.txt", "prog", "arg", NULL), 0);
+			       "--oversubscribe", "--profile=p.txt", "--deadlock-timeout", "1.5",
+			       "prog", "arg", NULL), 0);
 	ck_assert_uint_eq(o.nranks, 4);
 	ck_assert_int_eq(o.bind, LNCH_BIND_NONE);
 	ck_assert(o.report_bindings && o.tag_output && o.oversubscribe);
 	ck_assert(o.timeout_s == 2.5);
 	ck_assert_str_eq(o.timeout_arg, "2.5");
+	ck_assert(o.deadlock_s == 1.5);
+	ck_assert_str_eq(o.deadlock_arg, "1.5");
 	ck_assert_uint_eq(o.nenv, 0);
 	ck_assert_uint_eq(o.napps, 1);
 	ck_assert_uint_eq(o.apps[0].nenv, 2);
@@ -80,10 +85,13 @@ END_TEST
 
 START_TEST(equals_forms)
 {
-	ck_assert_int_eq(parse("--np=3", "--bind-to=core", "--timeout=1", "--profile", "p", NULL), 0);
+	ck_assert_int_eq(parse("--np=3", "--bind-to=core", "--timeout=1", "--deadlock-timeout=0.5",
+			       "--profile", "p", NULL), 0);
 	ck_assert_uint_eq(o.nranks, 3);
 	ck_assert_int_eq(o.bind, LNCH_BIND_CORE);
 	ck_assert(o.timeout_s == 1);
+	ck_assert(o.deadlock_s == 0.5);
+	ck_assert_str_eq(o.deadlock_arg, "0.5");
 	ck_assert_str_eq(o.profile, "1");
 	/* --profile takes no separate value: "p" is the program. */
 	ck_assert_str_eq(o.prog_argv[0], "p");
@@ -213,7 +221,9 @@ START_TEST(errors)
 		{ "--map-by", "node" }, { "--map-by", "core:PE=0" }, { "--map-by", "socket:X=2" },
 		{ "-c", "0" }, { "-wdir", NULL }, { "-H", NULL }, { "-env", "1A" },
 		{ "--timeout", "0" }, { "--timeout", "-3" }, { "--timeout", "nan" },
-		{ "--timeout", "1s" }, { "-x", "=v" }, { "-x", "1A" }, { "-x", "A-B=1" },
+		{ "--timeout", "1s" }, { "--deadlock-timeout", "0" },
+		{ "--deadlock-timeout", "-1" }, { "--deadlock-timeout", "inf" },
+		{ "--deadlock-timeout", NULL }, { "-x", "=v" }, { "-x", "1A" }, { "-x", "A-B=1" },
 		{ "--profile=", "prog" }, { "--bogus", "prog" }, { "-n4", "prog" },
 	};
 	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
