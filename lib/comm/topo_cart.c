@@ -150,7 +150,36 @@ static int pow_reaches(long long x, int e, long long m)
 	return p >= m;
 }
 
-/* Fill slots pos..k-1 with divisors of m, each at most cap, non-increasing. */
+/* The largest r with r^e <= m (e >= 1): no factorisation of m into e
+ * factors has its smallest factor above it. */
+static long long iroot(long long m, int e)
+{
+	long long r = 1;
+	while (!pow_reaches(r + 1, e, m + 1))
+		r++;
+	return r;
+}
+
+/* Whether cur[0..k-1] (ending in last) beats the best found: the least
+ * spread, then the least (cur[1] - last, cur[2] - last, ...). */
+static int dims_better(const struct dims_search *s, long long last)
+{
+	long long spread = (long long)s->cur[0] - last;
+	if (s->best_spread < 0 || spread < s->best_spread)
+		return 1;
+	if (spread > s->best_spread)
+		return 0;
+	for (int i = 1; i < s->k; i++) {
+		long long a = (long long)s->cur[i] - last;
+		long long b = (long long)s->best[i] - s->best[s->k - 1];
+		if (a != b)
+			return a < b;
+	}
+	return 0;
+}
+
+/* Fill slots pos..k-1 (pos > 0) with divisors of m, each at most cap,
+ * non-increasing. */
 static void dims_search(struct dims_search *s, int pos, long long m, long long cap)
 {
 	int left = s->k - pos;
@@ -158,37 +187,51 @@ static void dims_search(struct dims_search *s, int pos, long long m, long long c
 		if (m > cap)
 			return;
 		s->cur[pos] = (int)m;
-		long long spread = (long long)s->cur[0] - m;
-		/* least (cur[0] - last, cur[1] - last, ...), lexicographically */
-		int better = s->best_spread < 0 || spread < s->best_spread;
-		if (!better && spread == s->best_spread)
-			for (int i = 1; i < s->k; i++) {
-				long long a = (long long)s->cur[i] - m;
-				long long b = (long long)s->best[i] - s->best[s->k - 1];
-				if (a != b) {
-					better = a < b;
-					break;
-				}
-			}
-		if (better) {
+		if (dims_better(s, m)) {
 			memcpy(s->best, s->cur, sizeof(int) * (size_t)s->k);
-			s->best_spread = spread;
+			s->best_spread = (long long)s->cur[0] - m;
 		}
 		return;
 	}
 	/* the divisors go largest first; a slot d needs d^left >= m, and the
 	 * later slots are at most d, so the spread is at least cur[0] - d:
-	 * both only grow worse as d shrinks */
+	 * both only grow worse as d shrinks.  The smallest of the later
+	 * slots is at most the (left-1)-th root of m / d: a subtree whose
+	 * spread cannot reach the best is skipped. */
 	for (int i = 0; i < s->ndiv; i++) {
 		long long d = s->div[i];
 		if (d > cap || m % d)
 			continue;
 		if (!pow_reaches(d, left, m))
 			break;
-		if (pos > 0 && s->best_spread >= 0 && s->cur[0] - d > s->best_spread)
+		if (s->best_spread >= 0 && s->cur[0] - d > s->best_spread)
 			break;
+		if (s->best_spread >= 0 && s->cur[0] - iroot(m / d, left - 1) > s->best_spread)
+			continue;
 		s->cur[pos] = (int)d;
 		dims_search(s, pos + 1, m / d, d);
+	}
+}
+
+/* The first slot, smallest candidate first: balanced factorisations start
+ * near the k-th root, so a good bound is found at once, and a first slot
+ * d gives a spread of at least d - (k-th root of m), which only grows. */
+static void dims_search_first(struct dims_search *s, long long m)
+{
+	long long root = iroot(m, s->k);
+	for (int i = s->ndiv - 1; i >= 0; i--) {
+		long long d = s->div[i];
+		if (!pow_reaches(d, s->k, m))
+			continue;
+		if (s->best_spread >= 0 && d - root > s->best_spread)
+			break;
+		s->cur[0] = (int)d;
+		if (s->k == 1) {
+			if (d == m)
+				dims_search(s, 0, m, m);
+			continue;
+		}
+		dims_search(s, 1, m / d, d);
 	}
 }
 
@@ -223,7 +266,7 @@ static int dims_fill(int m, int k, int *slot)
 		div[ndiv++] = lo[i];
 	struct dims_search s = { .k = k, .cur = cur, .best = slot, .best_spread = -1,
 				 .div = div, .ndiv = ndiv };
-	dims_search(&s, 0, m, m);
+	dims_search_first(&s, m);
 	free(div);
 	free(cur);
 	return MPI_SUCCESS;
