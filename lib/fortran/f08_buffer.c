@@ -148,8 +148,10 @@ int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Data
 	b->tmp = malloc(nelems(d) * d->elem_len + 1);
 	if (!b->tmp)
 		return MPI_ERR_NO_MEM;
-	if (flags & MPII_F08_IN)
-		copy_section(d, b->tmp, 0);
+	/* Read even an output buffer: with MPI_IN_PLACE in the other buffer
+	 * argument it is the input too, and a short receive leaves the rest of
+	 * the section as it was. */
+	copy_section(d, b->tmp, 0);
 	b->addr = b->tmp;
 	return MPI_SUCCESS;
 }
