@@ -43,7 +43,10 @@ libshmpi_fortran_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default
 # -J: the .mod files in lib/fortran/ of the build tree (installed beside
 # mpi.h); the BIND(C) types of one INTEGER are interoperable with gfortran.
 libshmpi_fortran_la_FCFLAGS = -J lib/fortran -Wno-c-binding-type $(FCFLAGS_f90)
-libshmpi_fortran_la_LIBADD = libshmpi.la
+# Not linked against libshmpi.la: libtool would then relink it at `make
+# install` and refuse an install prefix other than the configured one
+# (tests/launcher/install.sh installs elsewhere).  Programs link both
+# (mpifort: -lshmpi_fortran -lshmpi), which resolves its MPI_X calls.
 libshmpi_fortran_la_LDFLAGS = -version-info 0:0:0 \
 	-Wl,--version-script=$(top_srcdir)/lib/fortran/libshmpi_fortran.map
 EXTRA_libshmpi_fortran_la_DEPENDENCIES = lib/fortran/libshmpi_fortran.map
