@@ -62,6 +62,15 @@ typedef struct MPI_Status {
 	MPI_Count mpii_count; /* bytes received */
 } MPI_Status;
 
+/* The status of the mpi_f08 module (TYPE(MPI_Status)); mpif.h's is an
+ * INTEGER array of 6 with the same layout (MPI_Status_c2f/f2c). */
+typedef struct MPI_F08_status {
+	MPI_Fint MPI_SOURCE;
+	MPI_Fint MPI_TAG;
+	MPI_Fint MPI_ERROR;
+	MPI_Fint mpii_internal[3];
+} MPI_F08_status;
+
 /* Seed 002 handle services */
 typedef void MPI_Handle;  /* MPI_Handle * is the address of any handle variable */
 typedef int MPI_Handletype;
@@ -305,6 +314,16 @@ MPII_API extern struct mpii_op mpii_obj_op_no_op;
 #define MPI_ARGVS_NULL ((char ***)0)
 #define MPI_UNWEIGHTED ((int *)2)
 #define MPI_WEIGHTS_EMPTY ((int *)3)
+
+/* The Fortran sentinels as C sees them (MPI-3.1 17.2.5): the common blocks
+ * of mpif.h (mpii_obj_f_*_, lib/fortran/sentinels.c), the same variables
+ * as the BIND(C) ones of mpi_f08. */
+MPII_API extern MPI_Fint mpii_obj_f_status_ignore_[6];
+MPII_API extern MPI_Fint mpii_obj_f_statuses_ignore_[6];
+#define MPI_F_STATUS_IGNORE (&mpii_obj_f_status_ignore_[0])
+#define MPI_F_STATUSES_IGNORE (&mpii_obj_f_statuses_ignore_[0])
+#define MPI_F08_STATUS_IGNORE ((MPI_F08_status *)&mpii_obj_f_status_ignore_[0])
+#define MPI_F08_STATUSES_IGNORE ((MPI_F08_status *)&mpii_obj_f_statuses_ignore_[0])
 
 /* thread levels */
 #define MPI_THREAD_SINGLE 0

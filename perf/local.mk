@@ -47,3 +47,18 @@ noinst_PROGRAMS += perf/ep_copy
 perf_ep_copy_LDADD = libshmpi.la
 
 include perf/prof.mk
+
+# What the Fortran bindings cost over C (issue 17): perf/lang.sh runs the
+# same pingpong and allreduce from C, `use mpi_f08` and `use mpi`.
+EXTRA_DIST += perf/lang.sh perf/lang_f08.f90 perf/lang_mpi.f90
+if HAVE_FORTRAN
+noinst_PROGRAMS += perf/lang_c perf/lang_f08 perf/lang_mpi
+perf_lang_c_SOURCES = perf/lang_c.c
+perf_lang_c_LDADD = libshmpi.la
+perf_lang_f08_SOURCES = perf/lang_f08.f90
+perf_lang_f08_LDADD = libshmpi_fortran.la libshmpi.la
+perf_lang_mpi_SOURCES = perf/lang_mpi.f90
+perf_lang_mpi_LDADD = libshmpi_fortran.la libshmpi.la
+perf/lang_f08.$(OBJEXT): lib/fortran/mpi_f08.mod
+perf/lang_mpi.$(OBJEXT): lib/fortran/mpi.mod
+endif

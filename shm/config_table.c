@@ -102,6 +102,8 @@ const struct shm_config_var shm_config_table[] = {
 	  "launcher", "mpicxx: the C++ compiler to run (default: the configured CXX)" },
 	{ "SHMPI_CC", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_SCRIPT, NULL,
 	  "launcher", "mpicc: the compiler to run (default: the configured CC)" },
+	{ "SHMPI_FC", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_SCRIPT, NULL,
+	  "launcher", "mpifort, mpif90, mpif77: the Fortran compiler to run (default: the configured FC)" },
 	{ "SHMPI_STATIC", SHM_CONFIG_BOOL, "0", "", 0, 1, 0, SHM_CONFIG_SCRIPT, NULL,
 	  "launcher", "mpicc: 1 links libshmpi.a and leaves the rest of the link as it is" },
 

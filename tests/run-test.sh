@@ -1,6 +1,6 @@
 #!/bin/sh
-# Run one test program.  MPI programs (whose source's top comment has an
-# "np: 1 2 4" line) run under mpirun-shm once per count and per "env:" line;
+# Run one test program.  MPI programs (whose source's top comment, C or
+# Fortran, has an "np: 1 2 4" line) run under mpirun-shm once per count and per "env:" line;
 # anything else runs directly.  Lines "mpirun: ARGS" add launcher arguments,
 # "expect-exit: N" makes exit status N the passing one (for failure tests).
 # Exit 0 pass, 77 skip, anything else fail.
@@ -9,18 +9,18 @@ top_srcdir=${top_srcdir:-.}
 top_builddir=${top_builddir:-.}
 base=${prog#./}
 src=""
-for cand in "$top_srcdir/$base.c" "$base.c"; do
+for cand in "$top_srcdir/$base.c" "$base.c" "$top_srcdir/$base.f90" "$base.f90"; do
 	[ -f "$cand" ] && { src=$cand; break; }
 done
 nps=""
-[ -n "$src" ] && nps=$(sed -n 's/^[ *]*np:[ ]*//p' "$src" | head -n 1)
+[ -n "$src" ] && nps=$(sed -n 's/^[ *!]*np:[ ]*//p' "$src" | head -n 1)
 if [ -z "$nps" ]; then
 	exec "$prog" "$@"
 fi
-margs=$(sed -n 's/^[ *]*mpirun:[ ]*//p' "$src" | head -n 1)
-expect=$(sed -n 's/^[ *]*expect-exit:[ ]*//p' "$src" | head -n 1)
+margs=$(sed -n 's/^[ *!]*mpirun:[ ]*//p' "$src" | head -n 1)
+expect=$(sed -n 's/^[ *!]*expect-exit:[ ]*//p' "$src" | head -n 1)
 expect=${expect:-0}
-envs=$(sed -n 's/^[ *]*env:[ ]*//p' "$src")
+envs=$(sed -n 's/^[ *!]*env:[ ]*//p' "$src")
 [ -n "$envs" ] || envs="SHMPI_TEST_DEFAULT=1"
 launcher="$top_builddir/launcher/mpirun-shm"
 # A test counts as skipped when every run of it exits 77.

@@ -7,7 +7,8 @@
  *   SUM, PROD            integers, floating point, complex
  *   LAND, LOR, LXOR      C integers, logical (C_BOOL, LOGICAL)
  *   BAND, BOR, BXOR      integers, MPI_BYTE
- *   MAXLOC, MINLOC       the pair types (value, int index)
+ *   MAXLOC, MINLOC       the pair types (value, int index; Fortran's 2REAL,
+ *                        2DOUBLE_PRECISION, 2INTEGER)
  *   REPLACE, NO_OP       any type (one-sided accumulate)
  *
  * MPI_CHAR and MPI_WCHAR are accepted as integers, as MPICH does.  The
@@ -131,6 +132,10 @@ struct long_int { long v; int i; };
 struct int_int { int v; int i; };
 struct short_int { short v; int i; };
 struct ldouble_int { long double v; int i; };
+/* Fortran's pairs keep the index in the value's type (MPI_2REAL,
+ * MPI_2DOUBLE_PRECISION; MPI_2INTEGER is int_int). */
+struct float_float { float v; float i; };
+struct double_double { double v; double i; };
 
 static int apply_aligned(int kind, int basic, const void *in, void *inout, MPI_Count n)
 {
@@ -173,6 +178,8 @@ static int apply_aligned(int kind, int basic, const void *in, void *inout, MPI_C
 	case MPII_B_2INT: PAIR_OPS(struct int_int);
 	case MPII_B_SHORT_INT: PAIR_OPS(struct short_int);
 	case MPII_B_LDOUBLE_INT: PAIR_OPS(struct ldouble_int);
+	case MPII_B_2FLOAT: PAIR_OPS(struct float_float);
+	case MPII_B_2DOUBLE: PAIR_OPS(struct double_double);
 	default:
 		return MPI_ERR_OP;
 	}

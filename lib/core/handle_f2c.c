@@ -7,12 +7,19 @@
  * process; a hash of the pointer finds an existing index in O(1).  f2c
  * checks the object's kind, so a wrong or stale integer yields the null
  * handle rather than a wrong object.  Protected by the library lock.
+ *
+ * The predefined handles come first, at fixed indices (handle_fixed.c, the
+ * order of mpi.h): Fortran names them as PARAMETERs (MPI_COMM_WORLD is 1
+ * in mpif.h), so their integers must be known before any c2f.  f2c of a
+ * fixed index reads the constant table without the lock: the Fortran
+ * bindings convert MPI_COMM_WORLD and MPI_INTEGER on every call.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include "lib/comm/comm.h"
 #include "lib/datatype/datatype.h"
 #include "lib/core/errors.h"
+#include "lib/core/handle_fixed.h"
 #include "lib/core/lock.h"
 #include "lib/core/object.h"
 #include "lib/core/request.h"
@@ -50,22 +57,17 @@ static int grow_slots(void)
 }
 
 /* The index of handle h, assigning one on first use; 0 for NULL or when
- * out of memory. */
-static MPI_Fint to_int(void *h)
+ * out of memory.  Called with the lock held. */
+static MPI_Fint enter(const void *h)
 {
-	if (!h)
-		return 0;
-	mpii_lock();
 	MPI_Fint idx = 0;
 	if (nslots == 0 || nnames * 2 >= nslots)
 		if (grow_slots() < 0)
-			goto out;
+			return 0;
 	unsigned s = hash_ptr(h) & (unsigned)(nslots - 1);
 	while (slots[s]) {
-		if (names[slots[s]] == h) {
-			idx = slots[s];
-			goto out;
-		}
+		if (names[slots[s]] == h)
+			return slots[s];
 		s = (s + 1) & (unsigned)(nslots - 1);
 	}
 	if (nnames == 0)
@@ -74,14 +76,35 @@ static MPI_Fint to_int(void *h)
 		int c = cap_names ? cap_names * 2 : 256;
 		void **n = realloc(names, sizeof(void *) * (size_t)c);
 		if (!n)
-			goto out;
+			return 0;
 		names = n;
 		cap_names = c;
 	}
-	names[nnames] = h;
+	names[nnames] = (void *)h;
 	slots[s] = nnames;
 	idx = nnames++;
-out:
+	return idx;
+}
+
+/* Enters the predefined handles at their fixed indices 1..nfixed, once.
+ * Called with the lock held. */
+static int enter_fixed(void)
+{
+	for (int i = 0; i < mpii_handle_nfixed; i++)
+		if (enter(mpii_handle_fixed[i]) != i + 1)
+			return -1;
+	return 0;
+}
+
+static MPI_Fint to_int(void *h)
+{
+	MPI_Fint idx = 0;
+
+	if (!h)
+		return 0;
+	mpii_lock();
+	if (nnames > 0 || enter_fixed() == 0)
+		idx = enter(h);
 	mpii_unlock();
 	return idx;
 }
@@ -90,6 +113,10 @@ out:
 static void *from_int(MPI_Fint i, uint32_t magic)
 {
 	void *h = NULL;
+	if (i > 0 && i <= mpii_handle_nfixed) {
+		h = (void *)mpii_handle_fixed[i - 1];
+		return *(uint32_t *)h == magic ? h : NULL;
+	}
 	mpii_lock();
 	if (i > 0 && i < nnames && *(uint32_t *)names[i] == magic)
 		h = names[i];

@@ -1,0 +1,916 @@
+#!/usr/bin/env python3
+"""gen-fortran.py - writes shmpi's Fortran bindings from api/mpi.api and include/mpi.h.
+
+Usage: gen-fortran.py DESCRIPTION MPI_H OUTPUT
+
+OUTPUT names what to write on stdout:
+  mpif.h          include/mpif.h: constants, common-block sentinels and the
+                  declarations of the functions (mpif.h, fixed and free form)
+  mpi_mod.f90     lib/fortran/mpi_mod.f90: module mpi (constants and explicit
+                  interfaces to the same external procedures)
+  mpi_f08.f90     lib/fortran/mpi_f08.f90: module mpi_f08 (handle types,
+                  TYPE(MPI_Status), BIND(C) interfaces, optional ierror)
+  f77_glue.c      lib/fortran/f77_glue.c: one C function per MPI function
+                  with gfortran's name (mpi_send_): arguments by reference,
+                  handles as MPI_Fint, hidden string lengths at the end
+  f08_glue.c      lib/fortran/f08_glue.c: the C functions mpi_f08 binds to
+                  when the mpif.h one does not fit: choice buffers and
+                  strings come as CFI descriptors (ISO_Fortran_binding.h)
+  handle_fixed.c  lib/core/handle_fixed.c: the predefined handles in the
+                  order of their Fortran integers (MPI_COMM_WORLD = 1, ...)
+  missing         the functions without a Fortran binding, and why
+
+The parser is gen-api.py's (one parser for the description).  Constants
+come from mpi.h: every "#define MPI_X N" becomes an INTEGER PARAMETER, every
+predefined handle "#define MPI_X (&mpii_obj_y)" the index of the object in
+handle_fixed.c's table, which lib/core/handle_f2c.c gives those indices.
+Python 3 standard library only.
+"""
+import importlib.util
+import os
+import re
+import sys
+
+_spec = importlib.util.spec_from_file_location(
+    'gen_api', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'gen-api.py'))
+gen_api = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gen_api)
+
+# ----------------------------------------------------------- the handles
+# kind -> (C type, f2c, c2f, f08 type).  The kinds with no entry (the seeds'
+# metarequest, mutex, cond, and "handle") have no Fortran integer yet.
+HANDLES = {
+    'comm': ('MPI_Comm', 'MPI_Comm_f2c', 'MPI_Comm_c2f', 'MPI_Comm'),
+    'group': ('MPI_Group', 'MPI_Group_f2c', 'MPI_Group_c2f', 'MPI_Group'),
+    'datatype': ('MPI_Datatype', 'MPI_Type_f2c', 'MPI_Type_c2f', 'MPI_Datatype'),
+    'request': ('MPI_Request', 'MPI_Request_f2c', 'MPI_Request_c2f', 'MPI_Request'),
+    'op': ('MPI_Op', 'MPI_Op_f2c', 'MPI_Op_c2f', 'MPI_Op'),
+    'errhandler': ('MPI_Errhandler', 'MPI_Errhandler_f2c', 'MPI_Errhandler_c2f', 'MPI_Errhandler'),
+    'info': ('MPI_Info', 'MPI_Info_f2c', 'MPI_Info_c2f', 'MPI_Info'),
+    'win': ('MPI_Win', 'MPI_Win_f2c', 'MPI_Win_c2f', 'MPI_Win'),
+    'message': ('MPI_Message', 'MPI_Message_f2c', 'MPI_Message_c2f', 'MPI_Message'),
+}
+# MPI_File too: declared for the I/O functions to come.
+F08_TYPES = sorted(set(h[3] for h in HANDLES.values())) + ['MPI_File']
+
+# The length of a handle or status array, in the glue's terms (the
+# Fortran arguments are pointers).  An array argument without an entry
+# makes its function unbindable (listed by "missing").
+ARRAY_LEN = {
+    ('MPI_Startall', 'array_of_requests'): '*count',
+    ('MPI_Waitany', 'array_of_requests'): '*count',
+    ('MPI_Testany', 'array_of_requests'): '*count',
+    ('MPI_Waitall', 'array_of_requests'): '*count',
+    ('MPI_Testall', 'array_of_requests'): '*count',
+    ('MPI_Waitall', 'array_of_statuses'): '*count',
+    ('MPI_Testall', 'array_of_statuses'): '*count',
+    ('MPI_Waitsome', 'array_of_requests'): '*incount',
+    ('MPI_Testsome', 'array_of_requests'): '*incount',
+    ('MPI_Waitsome', 'array_of_statuses'): '*incount',
+    ('MPI_Testsome', 'array_of_statuses'): '*incount',
+    ('MPI_Waitsome', 'array_of_indices'): '*outcount',
+    ('MPI_Testsome', 'array_of_indices'): '*outcount',
+    ('MPI_Type_struct', 'array_of_types'): '*count',
+    ('MPI_Type_create_struct', 'array_of_types'): '*count',
+    ('MPI_Type_get_contents', 'array_of_datatypes'): '*max_datatypes',
+}
+
+# Fortran has no argc/argv: MPI_INIT(IERROR), MPI_INIT_THREAD(REQUIRED,
+# PROVIDED, IERROR).
+NO_FORTRAN_ARGS = {('MPI_Init', 'argc'), ('MPI_Init', 'argv'),
+                   ('MPI_Init_thread', 'argc'), ('MPI_Init_thread', 'argv')}
+
+# MPI-1 attribute calls take INTEGER values; the MPI-2 ones
+# INTEGER(KIND=MPI_ADDRESS_KIND).
+INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get')
+
+STRBUF = 'MPII_F_STRBUF'
+
+
+class Skip(Exception):
+    """A function the generator cannot bind yet; the message says why."""
+
+
+def is_array(a):
+    return '[' in a.ctype or a.name.startswith('array_of_statuses')
+
+
+def num_ctype(a):
+    base = re.sub(r'^const\s+', '', a.ctype).split('[')[0].rstrip(' *')
+    return 'MPI_Fint' if base in ('int', 'MPI_Handletype', 'MPI_Typerequest') else base
+
+
+def nonblocking(fn):
+    """Functions whose buffers outlive the call: MPI-3.1 17.1.10's
+    ASYNCHRONOUS in the mpi_f08 interfaces."""
+    b = fn.base
+    return (re.match(r'I[a-z]', b) is not None or b.endswith('_init') or
+            b in ('Put', 'Get', 'Accumulate', 'Get_accumulate', 'Rput', 'Rget',
+                  'Raccumulate', 'Rget_accumulate', 'Fetch_and_op', 'Compare_and_swap',
+                  'Buffer_attach', 'Win_create', 'Win_attach', 'Win_detach'))
+
+
+def fortran_args(fn):
+    return [a for a in fn.args if (fn.name, a.name) not in NO_FORTRAN_ARGS and a.kind != 'varargs']
+
+
+def check_bindable(fn):
+    """Raises Skip when the function has no Fortran binding here."""
+    if fn.name.endswith(('_c2f', '_f2c', '_c2f08', '_f082c', '_f2f08', '_f082f')):
+        raise Skip('C only (handle and status conversion)')
+    if fn.ret not in ('int', 'double', 'MPI_Aint'):
+        raise Skip('returns %s' % fn.ret)
+    for a in fortran_args(fn):
+        k = a.kind
+        if k in ('metarequest', 'mutex', 'cond', 'handle'):
+            raise Skip('%s: the seed handle kind %s has no Fortran integer yet' % (a.name, k))
+        if k in ('callback', 'extra_state'):
+            raise Skip('%s: callbacks from C to Fortran procedures are not written yet' % a.name)
+        if k == 'argv':
+            raise Skip('%s: argv arrays (CHARACTER arrays) are not written yet' % a.name)
+        if k == 'string' and '**' in a.ctype:
+            raise Skip('%s: a string the library allocates' % a.name)
+        if (k in HANDLES or k == 'status') and is_array(a) and (fn.name, a.name) not in ARRAY_LEN:
+            raise Skip('%s: an array of handles whose length the generator does not know'
+                       % a.name)
+        if k == 'index' and a.dir == 'out' and is_array(a) and (fn.name, a.name) not in ARRAY_LEN:
+            raise Skip('%s: an index array of unknown length' % a.name)
+
+
+def bindable(fn):
+    try:
+        check_bindable(fn)
+        return True
+    except Skip:
+        return False
+
+
+# ------------------------------------------------------------- C glue
+
+class Glue:
+    """The pieces of one glue function: parameters, hidden lengths,
+    declarations, statements before the call, the call's arguments,
+    statements after it."""
+
+    def __init__(self):
+        self.params, self.hidden, self.decls, self.pre, self.args, self.post, self.free = \
+            [], [], [], [], [], [], []
+
+
+def glue_handle(fn, a, g):
+    ctype, f2c, c2f, _ = HANDLES[a.kind]
+    n = a.name
+    if is_array(a):
+        ln = ARRAY_LEN[(fn.name, n)]
+        const = 'const ' if a.dir == 'in' else ''
+        g.params.append('%sMPI_Fint *%s' % (const, n))
+        g.decls.append('%s *c_%s = mpii_f_alloc(%s, sizeof(%s));' % (ctype, n, ln, ctype))
+        g.pre.append('if (!c_%s) {\n\trc = MPI_ERR_NO_MEM;\n\tgoto out;\n}' % n)
+        if a.dir != 'out':
+            g.pre.append('for (int i = 0; i < %s; i++)\n\tc_%s[i] = %s(%s[i]);' % (ln, n, f2c, n))
+        g.args.append('c_%s' % n)
+        if a.dir != 'in':
+            g.post.append('for (int i = 0; i < %s; i++)\n\t%s[i] = %s(c_%s[i]);' % (ln, n, c2f, n))
+        g.free.append('free(c_%s);' % n)
+        return
+    if a.dir == 'in' and '*' not in a.ctype:
+        g.params.append('const MPI_Fint *%s' % n)
+        g.args.append('%s(*%s)' % (f2c, n))
+        return
+    g.params.append('MPI_Fint *%s' % n)
+    init = '%s(*%s)' % (f2c, n) if a.dir == 'inout' else '%s_NULL' % HANDLE_NULL[a.kind]
+    g.decls.append('%s c_%s = %s;' % (ctype, n, init))
+    g.args.append('&c_%s' % n)
+    g.post.append('*%s = %s(c_%s);' % (n, c2f, n))
+
+
+HANDLE_NULL = {'comm': 'MPI_COMM', 'group': 'MPI_GROUP', 'datatype': 'MPI_DATATYPE',
+               'request': 'MPI_REQUEST', 'op': 'MPI_OP', 'errhandler': 'MPI_ERRHANDLER',
+               'info': 'MPI_INFO', 'win': 'MPI_WIN', 'message': 'MPI_MESSAGE',
+               'file': 'MPI_FILE'}
+
+
+def glue_status(fn, a, g):
+    n = a.name
+    if is_array(a):
+        ln = ARRAY_LEN[(fn.name, n)]
+        g.params.append('MPI_Fint *%s' % n)
+        g.decls.append('MPI_Status *c_%s = MPI_STATUSES_IGNORE;' % n)
+        g.pre.append('if (!mpii_f_statuses_ignored(%s)) {\n'
+                     '\tc_%s = mpii_f_alloc(%s, sizeof(MPI_Status));\n'
+                     '\tif (!c_%s) {\n\t\trc = MPI_ERR_NO_MEM;\n\t\tgoto out;\n\t}\n}'
+                     % (n, n, ln, n))
+        g.args.append('c_%s' % n)
+        g.post.append('if (c_%s != MPI_STATUSES_IGNORE)\n'
+                      '\tfor (int i = 0; i < %s; i++)\n'
+                      '\t\tMPI_Status_c2f(&c_%s[i], &%s[i * MPII_F_STATUS_SIZE]);' % (n, ln, n, n))
+        g.free.append('if (c_%s != MPI_STATUSES_IGNORE)\n\tfree(c_%s);' % (n, n))
+        return
+    if a.dir == 'in':
+        g.params.append('const MPI_Fint *%s' % n)
+        g.decls.append('MPI_Status c_%s;' % n)
+        g.pre.append('MPI_Status_f2c(%s, &c_%s);' % (n, n))
+        g.args.append('&c_%s' % n)
+        return
+    g.params.append('MPI_Fint *%s' % n)
+    g.decls.append('MPI_Status c_%s;' % n)
+    if a.dir == 'inout':
+        g.pre.append('MPI_Status_f2c(%s, &c_%s);' % (n, n))
+    g.args.append('mpii_f_status_ignored(%s) ? MPI_STATUS_IGNORE : &c_%s' % (n, n))
+    g.post.append('if (!mpii_f_status_ignored(%s))\n\tMPI_Status_c2f(&c_%s, %s);' % (n, n, n))
+
+
+def glue_string(fn, a, g, f08):
+    n = a.name
+    if f08:
+        g.params.append('CFI_cdesc_t *%s' % n)
+        ptr, ln = '%s->base_addr' % n, '%s->elem_len' % n
+    else:
+        g.params.append('%schar *%s' % ('const ' if a.dir == 'in' else '', n))
+        g.hidden.append('size_t %s_len' % n)
+        ptr, ln = n, '%s_len' % n
+    if a.dir == 'in':
+        g.decls.append('char *c_%s = mpii_f_str_in(%s, %s);' % (n, ptr, ln))
+    else:
+        g.decls.append('char *c_%s = malloc(%s + %s);' % (n, ln, STRBUF))
+    g.pre.append('if (!c_%s) {\n\trc = MPI_ERR_NO_MEM;\n\tgoto out;\n}' % n)
+    g.args.append('c_%s' % n)
+    if a.dir != 'in':
+        g.post.append('mpii_f_str_out(c_%s, %s, %s);' % (n, ptr, ln))
+    g.free.append('free(c_%s);' % n)
+
+
+def glue_number(fn, a, g):
+    n = a.name
+    t = num_ctype(a)
+    if '[][3]' in a.ctype:
+        g.params.append('%sMPI_Fint *%s' % ('const ' if a.dir == 'in' else '', n))
+        g.args.append('(int (*)[3])%s' % n)
+        return
+    if '[' in a.ctype:
+        g.params.append('%s%s *%s' % ('const ' if a.dir == 'in' else '', t, n))
+        if a.kind == 'weight':
+            g.args.append('mpii_f_weights(%s)' % n)
+        elif a.kind == 'index' and a.dir == 'out':
+            ln = ARRAY_LEN[(fn.name, n)]
+            g.args.append(n)
+            g.post.append('if (%s != MPI_UNDEFINED)\n\tfor (int i = 0; i < %s; i++)\n'
+                          '\t\t%s[i]++; /* Fortran indices start at 1 */' % (ln, ln, n))
+        elif a.kind == 'errcode' and a.dir == 'out':
+            g.args.append('mpii_f_errcodes(%s)' % n)
+        else:
+            g.args.append(n)
+        return
+    if a.dir == 'in' and '*' not in a.ctype:
+        g.params.append('const %s *%s' % (t, n))
+        g.args.append('*%s' % n)
+        return
+    g.params.append('%s *%s' % (t, n))
+    g.args.append(n)
+    if a.kind == 'index' and a.dir == 'out':
+        g.post.append('if (*%s != MPI_UNDEFINED)\n\t(*%s)++; /* Fortran indices start at 1 */'
+                      % (n, n))
+    if a.kind == 'flag' and a.dir != 'in':
+        g.post.append('*%s = *%s != 0; /* LOGICAL: .TRUE. is 1 */' % (n, n))
+
+
+def glue_arg(fn, a, g, f08):
+    k, n = a.kind, a.name
+    if k in HANDLES:
+        return glue_handle(fn, a, g)
+    if k == 'status':
+        return glue_status(fn, a, g)
+    if k == 'string':
+        return glue_string(fn, a, g, f08)
+    if k == 'buffer':
+        if f08:
+            g.params.append('CFI_cdesc_t *%s' % n)
+            g.args.append('b_%s.addr' % n)
+        else:
+            g.params.append('%svoid *%s' % ('const ' if a.dir == 'in' else '', n))
+            g.args.append('mpii_f_buf(%s)' % n)
+        return
+    if k == 'pointer':
+        if fn.name == 'MPI_Buffer_detach' and not f08:
+            # In mpif.h and `use mpi` BUFFER_ADDR is the user's buffer
+            # itself (a choice argument), not a place for its address.
+            g.params.append('void *%s' % n)
+            g.decls.append('void *c_%s;' % n)
+            g.args.append('&c_%s' % n)
+            return
+        g.params.append('MPI_Aint *%s' % n)
+        g.args.append(n)
+        return
+    if k == 'attribute':
+        t = 'MPI_Fint' if fn.name in INT_ATTRIBUTES else 'MPI_Aint'
+        if a.dir == 'in':
+            g.params.append('const %s *%s' % (t, n))
+            g.args.append('(void *)(intptr_t)*%s' % n)
+            return
+        flag = fn.arg('flag').name
+        key = [x for x in fn.args if x.kind == 'keyval'][0].name
+        g.params.append('%s *%s' % (t, n))
+        g.decls.append('void *c_%s = NULL;' % n)
+        g.args.append('&c_%s' % n)
+        g.post.append('if (*%s)\n\t*%s = (%s)mpii_f_attr_value(%s, *%s, c_%s);'
+                      % (flag, n, t, fn_object_kind(fn), key, n))
+        return
+    return glue_number(fn, a, g)
+
+
+def fn_object_kind(fn):
+    """What an attribute function caches on: 'c' communicator, 't' type, 'w' window."""
+    b = fn.base
+    return "'w'" if b.startswith('Win') else "'t'" if b.startswith('Type') else "'c'"
+
+
+def c_name(fn, f08):
+    return fn.name.lower() + ('_f08ts_' if f08 else '_')
+
+
+def glue_function(fn, f08=False):
+    """The C glue of one function as lines."""
+    g = Glue()
+    for a in fortran_args(fn):
+        glue_arg(fn, a, g, f08)
+    call_args = list(g.args)
+    if fn.name in ('MPI_Init', 'MPI_Init_thread'):
+        call_args = ['NULL', 'NULL'] + call_args
+    if fn.name == 'MPI_Pcontrol':
+        call_args = call_args[:1]
+    bufs = [a for a in fn.args if a.kind == 'buffer'] if f08 else []
+    if fn.ret != 'int':
+        ret = fn.ret
+        o = [gen_api.wrap('%s %s(%s)' % (ret, c_name(fn, f08), ', '.join(g.params) or 'void')), '{']
+        o.append(gen_api.wrap('\treturn %s(%s);' % (fn.name, ', '.join(call_args))))
+        o.append('}')
+        return o
+    params = g.params + ['MPI_Fint *ierror'] + g.hidden
+    o = [gen_api.wrap('void %s(%s)' % (c_name(fn, f08), ', '.join(params))), '{']
+    for b in bufs:
+        o.append('\tstruct mpii_f08_buf b_%s = { 0 };' % b.name)
+    o += ['\t' + d for d in g.decls]
+    o.append('\tint rc;')
+    o.append('')
+    for b in bufs:
+        cnt, typ = buffer_count_type(fn, b)
+        comm = fn.comm_arg()
+        flags = ['MPII_F08_' + b.dir.upper()]
+        if nonblocking(fn):
+            flags.append('MPII_F08_NONBLOCKING')
+        if any(a.kind == 'op' for a in fn.args):
+            flags.append('MPII_F08_TYPED')
+        if cnt == '-1' or shares_count(fn, b):
+            flags.append('MPII_F08_KEEP_TYPE')
+        o.append(gen_api.wrap('\trc = mpii_f08_buf_get(&b_%s, %s, %s, %s, %s);' % (
+            b.name, b.name, cnt, typ, ' | '.join(flags))))
+        o.append('\tif (rc != MPI_SUCCESS) {')
+        o.append('\t\trc = mpii_f08_buf_error(%s, rc, "%s");' % (
+            'MPI_Comm_f2c(*%s)' % comm.name if comm else 'MPI_COMM_WORLD', fn.name))
+        o.append('\t\tgoto out;')
+        o.append('\t}')
+    if g.pre or bufs:
+        o += ['\t' + l for s in g.pre for l in s.split('\n')]
+    call = '%s(%s)' % (fn.name, ', '.join(call_args))
+    if bufs:
+        call = '%s(%s)' % (fn.name, ', '.join(buffer_call_args(fn, call_args, bufs)))
+    o.append(gen_api.wrap('\trc = %s;' % call))
+    if g.post:
+        o.append('\tif (rc == MPI_SUCCESS) {')
+        o += ['\t\t' + l for s in g.post for l in s.split('\n')]
+        o.append('\t}')
+    if g.free or g.pre or bufs:
+        o.append('out:')
+        o += ['\t' + l for s in g.free for l in s.split('\n')]
+    for b in bufs:
+        o.append('\tmpii_f08_buf_put(&b_%s, rc);' % b.name)
+    o.append('\tif (ierror)')
+    o.append('\t\t*ierror = rc;')
+    o.append('}')
+    return o
+
+
+def buffer_count_type(fn, b):
+    """The (count, datatype) pair describing buffer b: the first scalar
+    count and datatype after it (a reduction's two buffers share the pair
+    after the second); ('-1', 'MPI_DATATYPE_NULL') when there is none (an
+    address only, or per-process count arrays: contiguous buffers only)."""
+    i = fn.args.index(b)
+    cnt = typ = None
+    for a in fn.args[i + 1:]:
+        if cnt is None and a.kind == 'count' and '[' not in a.ctype and a.dir == 'in':
+            cnt = a
+        if a.kind == 'datatype' and a.dir == 'in' and '[' not in a.ctype and '*' not in a.ctype:
+            typ = a
+            break
+        if a.kind == 'buffer' and cnt is not None:
+            break
+    if cnt is None or typ is None or num_ctype(cnt) != 'MPI_Fint':
+        return '-1', 'MPI_DATATYPE_NULL'
+    return '*%s' % cnt.name, 'MPI_Type_f2c(*%s)' % typ.name
+
+
+def shares_count(fn, b):
+    """Whether another buffer of fn is described by b's count and datatype
+    (a reduction's send and receive buffers): then neither may stand for
+    a section by a datatype of its own (the call has one datatype)."""
+    pair = buffer_count_type(fn, b)
+    return any(o is not b and o.kind == 'buffer' and buffer_count_type(fn, o) == pair
+               for o in fn.args)
+
+
+def buffer_call_args(fn, call_args, bufs):
+    """The call's arguments with each buffer's count and datatype taken from
+    its mpii_f08_buf (a section becomes count 1 of a derived type)."""
+    out = list(call_args)
+    fargs = fortran_args(fn)
+    for b in bufs:
+        i = fn.args.index(b)
+        cnt, typ = buffer_count_type(fn, b)
+        if cnt == '-1' or shares_count(fn, b):
+            continue
+        for j, a in enumerate(fargs):
+            if '*%s' % a.name == cnt and fargs.index(a) > fargs.index(b):
+                out[j] = 'b_%s.count' % b.name
+            if 'MPI_Type_f2c(*%s)' % a.name == typ and fargs.index(a) > fargs.index(b):
+                out[j] = 'b_%s.type' % b.name
+        del i
+    return out
+
+
+def needs_f08_glue(fn):
+    return any(a.kind in ('buffer', 'string') for a in fortran_args(fn)) or \
+        fn.name == 'MPI_Buffer_detach'
+
+
+def out_f77_glue(funcs, consts):
+    o = [gen_api.generated_note('lib/fortran/f77_glue.c').rstrip('\n')]
+    o += [' *', ' * The procedures mpif.h and `use mpi` call: gfortran\'s names (lower case,',
+          ' * one underscore), every argument by reference, handles as MPI_Fint',
+          ' * converted with MPI_X_f2c/c2f, strings with their lengths after the last',
+          ' * argument.  Each calls MPI_X, not PMPI_X, so that one PMPI profiler sees',
+          ' * calls from C and Fortran.  ierror may be NULL (mpi_f08 binds here too',
+          ' * when no argument differs).', ' */',
+          '#include "lib/fortran/fortran.h"', '']
+    section = None
+    for fn in funcs:
+        if not bindable(fn):
+            continue
+        if fn.section != section:
+            section = fn.section
+            o.append('/* %s %s */\n' % ('-' * max(4, 70 - len(section)), section))
+        o += glue_function(fn)
+        o.append('')
+    return '\n'.join(o).rstrip('\n') + '\n'
+
+
+def out_f08_glue(funcs, consts):
+    o = [gen_api.generated_note('lib/fortran/f08_glue.c').rstrip('\n')]
+    o += [' *', ' * The procedures `use mpi_f08` binds to (BIND(C)) where the mpif.h ones do',
+          ' * not fit: choice buffers come as CFI descriptors of TYPE(*), DIMENSION(..)',
+          ' * (a non-contiguous section is described by a derived datatype, or copied',
+          ' * for blocking calls: lib/fortran/f08_buffer.c), strings as descriptors',
+          ' * of CHARACTER(LEN=*).  Names end in _f08ts_ (MPI-3.1 17.1.5).', ' */',
+          '#include "lib/fortran/fortran.h"', '']
+    for fn in funcs:
+        if not bindable(fn) or fn.removed or not needs_f08_glue(fn):
+            continue
+        o += glue_function(fn, f08=True)
+        o.append('')
+    return '\n'.join(o).rstrip('\n') + '\n'
+
+
+# ------------------------------------------------------- mpi.h constants
+
+class Consts:
+    def __init__(self, path):
+        self.ints = []       # (name, value)
+        self.handles = []    # (name, kind, object)
+        self.nulls = []      # (name, kind)
+        self.aliases = []    # (name, target)
+        kinds = {}
+        with open(path) as f:
+            text = f.read()
+        for m in re.finditer(r'^MPII_API extern struct mpii_(\w+) (mpii_obj_\w+);', text, re.M):
+            kinds[m.group(2)] = m.group(1)
+        for line in text.split('\n'):
+            m = re.match(r'#define (MPI_\w+)\s+(.*?)\s*(/\*.*)?$', line)
+            if not m:
+                continue
+            name, val = m.group(1), m.group(2)
+            if name in ('MPI_VERSION', 'MPI_SUBVERSION') or re.match(r'\(?-?\d+\)?$', val):
+                if re.match(r'\(?-?\d+\)?$', val):
+                    self.ints.append((name, int(val.strip('()'))))
+                continue
+            h = re.match(r'\(&(mpii_obj_\w+)\)$', val)
+            if h and h.group(1) in kinds:
+                self.handles.append((name, kinds[h.group(1)], h.group(1)))
+                continue
+            nl = re.match(r'\(\((MPI_\w+)\)0\)$', val)
+            if nl and name.endswith('_NULL'):
+                self.nulls.append((name, nl.group(1)))
+                continue
+            if re.match(r'MPI_[A-Z0-9_]+$', val):
+                self.aliases.append((name, val))
+        self.index = {}
+        for i, (name, kind, obj) in enumerate(self.handles, 1):
+            self.index[name] = i
+        known = dict(self.ints)
+        for name, target in self.aliases:
+            if target in self.index:
+                self.index[name] = self.index[target]
+            elif target in known:
+                self.ints.append((name, known[target]))
+
+    def handle_params(self):
+        """(name, value) of every handle constant: nulls are 0."""
+        out = [(n, 0) for n, _ in self.nulls]
+        out += [(n, self.index[n]) for n, _, _ in self.handles]
+        out += [(n, self.index[n]) for n, t in self.aliases if n in self.index]
+        return out
+
+    def handle_kind(self, name):
+        for n, k, _ in self.handles:
+            if n == name:
+                return k
+        for n, t in self.nulls:
+            if n == name:
+                return t[len('MPI_'):].lower()
+        for n, t in self.aliases:
+            if n == name:
+                return self.handle_kind(t)
+        return None
+
+
+# Constants the Fortran interfaces add to those of mpi.h.
+STATUS_SIZE = 6   # MPI_Status is 6 C ints: source, tag, error, cancelled, count (8 bytes)
+F_INTS = [('MPI_STATUS_SIZE', STATUS_SIZE), ('MPI_SOURCE', 1), ('MPI_TAG', 2), ('MPI_ERROR', 3),
+          ('MPI_ADDRESS_KIND', 8), ('MPI_OFFSET_KIND', 8), ('MPI_COUNT_KIND', 8),
+          ('MPI_INTEGER_KIND', 4)]
+# name, common block / C symbol, Fortran declaration (after the type)
+SENTINELS = [
+    ('MPI_BOTTOM', 'mpii_obj_f_bottom', 'INTEGER', ''),
+    ('MPI_IN_PLACE', 'mpii_obj_f_in_place', 'INTEGER', ''),
+    ('MPI_STATUS_IGNORE', 'mpii_obj_f_status_ignore', 'INTEGER', '(MPI_STATUS_SIZE)'),
+    ('MPI_STATUSES_IGNORE', 'mpii_obj_f_statuses_ignore', 'INTEGER', '(MPI_STATUS_SIZE,1)'),
+    ('MPI_ERRCODES_IGNORE', 'mpii_obj_f_errcodes_ignore', 'INTEGER', '(1)'),
+    ('MPI_UNWEIGHTED', 'mpii_obj_f_unweighted', 'INTEGER', '(1)'),
+    ('MPI_WEIGHTS_EMPTY', 'mpii_obj_f_weights_empty', 'INTEGER', '(1)'),
+    ('MPI_ARGV_NULL', 'mpii_obj_f_argv_null', 'CHARACTER*1', '(1)'),
+    ('MPI_ARGVS_NULL', 'mpii_obj_f_argvs_null', 'CHARACTER*1', '(1,1)'),
+]
+# MPI_SUBARRAYS_SUPPORTED: mpif.h and `use mpi` take choice buffers as
+# assumed-size arrays (the compiler copies sections); mpi_f08 takes them as
+# TYPE(*), DIMENSION(..) and lib/fortran/f08_buffer.c handles sections.
+# MPI_ASYNC_PROTECTS_NONBLOCKING: gfortran 12 does not promise that
+# ASYNCHRONOUS stops code motion across a nonblocking call (MPI-3.1
+# 17.1.17): .FALSE., so users need MPI_F_SYNC_REG.
+
+
+# ------------------------------------------------------------- Fortran
+
+def fixed_lines(stmt, indent='      '):
+    """A statement in the common subset of fixed and free form: columns
+    7-72, continued with '&' in column 73 and column 6."""
+    first = indent + stmt
+    if len(first) <= 72:
+        return [first]
+    out, cur = [], first
+    while len(cur) > 72:
+        cut = cur.rfind(',', 0, 71) + 1
+        if cut <= len(indent) + 6:
+            cut = 71
+        out.append(cur[:cut].ljust(72) + '&')
+        cur = '     &' + cur[cut:]
+    out.append(cur)
+    return out
+
+
+def param_decls(consts, fixed):
+    """The PARAMETER declarations of the constants, as statements."""
+    s = []
+    for name, val in consts.ints + F_INTS:
+        s.append('INTEGER %s' % name)
+        s.append('PARAMETER (%s=%d)' % (name, val))
+    for name, val in consts.handle_params():
+        s.append('INTEGER %s' % name)
+        s.append('PARAMETER (%s=%d)' % (name, val))
+    return s
+
+
+def ftype_mpi(fn, a):
+    """The Fortran declaration (type, attributes, array spec) of an
+    argument in mpif.h / `use mpi` terms."""
+    k = a.kind
+    if k in HANDLES:
+        return 'INTEGER', '(*)' if is_array(a) else ''
+    if k == 'status':
+        return 'INTEGER', '(MPI_STATUS_SIZE,*)' if is_array(a) else '(MPI_STATUS_SIZE)'
+    if k == 'string':
+        return 'CHARACTER(LEN=*)', ''
+    if k == 'buffer' or (k == 'pointer' and fn.name == 'MPI_Buffer_detach'):
+        return 'TYPE(*)', '(*)'
+    if k == 'pointer':
+        return 'INTEGER(KIND=MPI_ADDRESS_KIND)', ''
+    if k == 'attribute':
+        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
+    arr = '(3,*)' if '[][3]' in a.ctype else '(*)' if '[' in a.ctype else ''
+    if k == 'flag':
+        return 'LOGICAL', arr
+    t = num_ctype(a)
+    return {'MPI_Fint': 'INTEGER', 'MPI_Aint': 'INTEGER(KIND=MPI_ADDRESS_KIND)',
+            'MPI_Count': 'INTEGER(KIND=MPI_COUNT_KIND)',
+            'MPI_Offset': 'INTEGER(KIND=MPI_OFFSET_KIND)'}[t], arr
+
+
+INTENT = {'in': 'IN', 'out': 'OUT', 'inout': 'INOUT'}
+
+
+def ret_type(fn):
+    return {'double': 'DOUBLE PRECISION', 'MPI_Aint': 'INTEGER(KIND=MPI_ADDRESS_KIND)'}[fn.ret]
+
+
+def interface_mpi(fn):
+    """The explicit interface of `use mpi` for fn, as free-form lines."""
+    args = fortran_args(fn)
+    names = [a.name for a in args]
+    o = []
+    if fn.ret != 'int':
+        o.append('FUNCTION %s(%s)' % (fn.name, ', '.join(names)))
+        o.append('  IMPORT')
+        o.append('  %s :: %s' % (ret_type(fn), fn.name))
+    else:
+        o.append('SUBROUTINE %s(%s)' % (fn.name, ', '.join(names + ['ierror'])))
+        o.append('  IMPORT')
+    for a in args:
+        t, arr = ftype_mpi(fn, a)
+        if t == 'TYPE(*)':
+            o.append('  !GCC$ ATTRIBUTES NO_ARG_CHECK :: %s' % a.name)
+        intent = '' if t == 'TYPE(*)' else ', INTENT(%s)' % INTENT[a.dir]
+        o.append('  %s%s :: %s%s' % (t, intent, a.name, arr))
+    if fn.ret == 'int':
+        o.append('  INTEGER, INTENT(OUT) :: ierror')
+        o.append('END SUBROUTINE')
+    else:
+        o.append('END FUNCTION')
+    return o
+
+
+def ftype_f08(fn, a):
+    k = a.kind
+    if k in HANDLES:
+        return 'TYPE(%s)' % HANDLES[k][3], '(*)' if is_array(a) else ''
+    if k == 'status':
+        return 'TYPE(MPI_Status)', '(*)' if is_array(a) else ''
+    if k == 'buffer':
+        return 'TYPE(*)', '(..)'
+    if k == 'pointer':
+        return 'TYPE(C_PTR)', ''
+    if k == 'attribute':
+        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
+    return ftype_mpi(fn, a)
+
+
+def interface_f08(fn):
+    args = fortran_args(fn)
+    names = [a.name for a in args]
+    sym = c_name(fn, needs_f08_glue(fn))
+    spec = fn.name + '_f08'
+    o = []
+    if fn.ret != 'int':
+        o.append('FUNCTION %s(%s) BIND(C, NAME="%s") RESULT(res)' % (spec, ', '.join(names), sym))
+        o.append('  IMPORT')
+        o.append('  %s :: res' % ret_type(fn))
+    else:
+        o.append('SUBROUTINE %s(%s) BIND(C, NAME="%s")' % (spec, ', '.join(names + ['ierror']),
+                                                          sym))
+        o.append('  IMPORT')
+    for a in args:
+        t, arr = ftype_f08(fn, a)
+        attrs = ''
+        if t == 'TYPE(*)' and nonblocking(fn):
+            attrs = ', ASYNCHRONOUS'
+        if t == 'TYPE(*)' and a.dir == 'in':
+            attrs += ', INTENT(IN)'
+        elif t != 'TYPE(*)':
+            attrs += ', INTENT(%s)' % INTENT[a.dir]
+        o.append('  %s%s :: %s%s' % (t, attrs, a.name, arr))
+    if fn.ret == 'int':
+        o.append('  INTEGER, OPTIONAL, INTENT(OUT) :: ierror')
+        o.append('END SUBROUTINE')
+    else:
+        o.append('END FUNCTION')
+    return o
+
+
+def wrap_free(line, limit=100):
+    """Breaks a free-form line after commas with '&'."""
+    if len(line) <= limit:
+        return [line]
+    out, cur = [], line
+    ind = len(line) - len(line.lstrip()) + 4
+    while len(cur) > limit:
+        cut = cur.rfind(', ', 0, limit - 2)
+        if cut < 0:
+            break
+        out.append(cur[:cut + 1] + ' &')
+        cur = ' ' * ind + cur[cut + 2:]
+    out.append(cur)
+    return out
+
+
+def out_mpif(funcs, consts):
+    o = ['! mpif.h - generated by api/gen-fortran.py from api/mpi.api and',
+         '! include/mpi.h: do not edit.',
+         '!',
+         '! The Fortran 77 interface of shmpi (also valid free-form source).',
+         '! Handles are INTEGERs; predefined handles are fixed integers that',
+         '! lib/core/handle_f2c.c gives the same objects (MPI_Comm_f2c(1) is',
+         '! MPI_COMM_WORLD).  The sentinels are common blocks whose addresses',
+         '! the C glue recognises.']
+    for s in param_decls(consts, True):
+        o += fixed_lines(s)
+    o += fixed_lines('LOGICAL MPI_SUBARRAYS_SUPPORTED')
+    o += fixed_lines('PARAMETER (MPI_SUBARRAYS_SUPPORTED=.FALSE.)')
+    o += fixed_lines('LOGICAL MPI_ASYNC_PROTECTS_NONBLOCKING')
+    o += fixed_lines('PARAMETER (MPI_ASYNC_PROTECTS_NONBLOCKING=.FALSE.)')
+    for name, sym, t, dims in SENTINELS:
+        o += fixed_lines('%s %s%s' % (t, name, dims))
+        o += fixed_lines('COMMON /%s/ %s' % (sym, name))
+        o += fixed_lines('SAVE /%s/' % sym)
+    for fn in funcs:
+        if fn.ret != 'int' and bindable(fn):
+            o += fixed_lines('%s %s' % (ret_type(fn), fn.name))
+            o += fixed_lines('EXTERNAL %s' % fn.name)
+    return '\n'.join(o) + '\n'
+
+
+def sentinel_decls_module():
+    o = []
+    for name, sym, t, dims in SENTINELS:
+        o.append('%s :: %s%s' % (t.replace('CHARACTER*1', 'CHARACTER(LEN=1)'), name, dims))
+        o.append('COMMON /%s/ %s' % (sym, name))
+        o.append('SAVE /%s/' % sym)
+    return o
+
+
+def out_mpi_mod(funcs, consts):
+    o = ['! mpi_mod.f90 - generated by api/gen-fortran.py from api/mpi.api and',
+         '! include/mpi.h: do not edit.',
+         '!',
+         '! Module mpi: the constants of mpif.h and an explicit interface for',
+         '! every function, bound to the same procedures as mpif.h (lib/fortran/',
+         '! f77_glue.c).  Choice buffers are TYPE(*), DIMENSION(*) with gfortran\'s',
+         '! NO_ARG_CHECK: any type, kind and rank; sections arrive copied.',
+         'MODULE mpi',
+         '  IMPLICIT NONE']
+    for s in param_decls(consts, False):
+        o.append('  ' + s)
+    o.append('  LOGICAL, PARAMETER :: MPI_SUBARRAYS_SUPPORTED = .FALSE.')
+    o.append('  LOGICAL, PARAMETER :: MPI_ASYNC_PROTECTS_NONBLOCKING = .FALSE.')
+    o += ['  ' + s for s in sentinel_decls_module()]
+    o.append('')
+    o.append('  INTERFACE')
+    for fn in funcs:
+        if not bindable(fn):
+            continue
+        for line in interface_mpi(fn):
+            o += wrap_free('    ' + line)
+    o += f_sync_reg_interface('    ', 'mpi_f_sync_reg_')
+    o.append('  END INTERFACE')
+    o.append('END MODULE mpi')
+    return '\n'.join(o) + '\n'
+
+
+def f_sync_reg_interface(ind, sym):
+    return [ind + 'SUBROUTINE MPI_F_sync_reg(buf) BIND(C, NAME="%s")' % sym,
+            ind + '  TYPE(*), DIMENSION(..) :: buf',
+            ind + 'END SUBROUTINE']
+
+
+def out_mpi_f08(funcs, consts):
+    o = ['! mpi_f08.f90 - generated by api/gen-fortran.py from api/mpi.api and',
+         '! include/mpi.h: do not edit.',
+         '!',
+         '! Module mpi_f08 (MPI-3.1 17.1.4): handles are TYPE(MPI_Comm) and the',
+         '! other handle types (one INTEGER, MPI_VAL, the same integer as mpif.h\'s),',
+         '! TYPE(MPI_Status) has the layout of mpif.h\'s status array, ierror is',
+         '! optional, choice buffers are TYPE(*), DIMENSION(..).  Every specific',
+         '! procedure is an interface BIND(C) to a C function: the mpif.h one',
+         '! (lib/fortran/f77_glue.c, whose ierror may be absent) or, for buffers and',
+         '! strings, its descriptor-taking twin (lib/fortran/f08_glue.c).',
+         'MODULE mpi_f08',
+         '  USE, INTRINSIC :: ISO_C_BINDING, ONLY : C_PTR',
+         '  IMPLICIT NONE',
+         '  PRIVATE :: C_PTR']
+    for t in F08_TYPES:
+        o += ['  TYPE, BIND(C) :: %s' % t, '    INTEGER :: MPI_VAL', '  END TYPE %s' % t]
+    o += ['  TYPE, BIND(C) :: MPI_Status',
+          '    INTEGER :: MPI_SOURCE, MPI_TAG, MPI_ERROR',
+          '    INTEGER, PRIVATE :: mpii_cancelled, mpii_count_lo, mpii_count_hi',
+          '  END TYPE MPI_Status']
+    for name, val in consts.ints + F_INTS:
+        if name in ('MPI_SOURCE', 'MPI_TAG', 'MPI_ERROR'):
+            continue  # the components of TYPE(MPI_Status)
+        o.append('  INTEGER, PARAMETER :: %s = %d' % (name, val))
+    for name, val in consts.handle_params():
+        kind = consts.handle_kind(name)
+        t = HANDLES[kind][3] if kind in HANDLES else None
+        if t is None or name.upper() in (x.upper() for x in F08_TYPES):
+            continue  # seed 002's MPI_DATATYPE is TYPE(MPI_Datatype) to Fortran
+        o.append('  TYPE(%s), PARAMETER :: %s = %s(%d)' % (t, name, t, val))
+    o.append('  LOGICAL, PARAMETER :: MPI_SUBARRAYS_SUPPORTED = .TRUE.')
+    o.append('  LOGICAL, PARAMETER :: MPI_ASYNC_PROTECTS_NONBLOCKING = .FALSE.')
+    for name, sym, t, dims in SENTINELS:
+        if name == 'MPI_STATUS_IGNORE':
+            o.append('  TYPE(MPI_Status), BIND(C, NAME="%s_") :: MPI_STATUS_IGNORE' % sym)
+        elif name == 'MPI_STATUSES_IGNORE':
+            o.append('  TYPE(MPI_Status), BIND(C, NAME="%s_") :: MPI_STATUSES_IGNORE(1)' % sym)
+        elif t == 'INTEGER':
+            o.append('  INTEGER, BIND(C, NAME="%s_") :: %s%s' % (sym, name, dims))
+        else:
+            o.append('  CHARACTER(LEN=1), BIND(C, NAME="%s_") :: %s%s' % (sym, name, dims))
+    o.append('')
+    # operators on handles: MPI-3.1 17.2.4 says == and /= compare them
+    for op, nm in (('==', 'eq'), ('/=', 'ne')):
+        procs = ['mpii_%s_%s' % (nm, t[4:].lower()) for t in F08_TYPES]
+        o.append('  INTERFACE OPERATOR(%s)' % op)
+        o += wrap_free('    MODULE PROCEDURE %s' % ', '.join(procs))
+        o.append('  END INTERFACE')
+        o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
+    o.append('')
+    for fn in funcs:
+        if not bindable(fn) or fn.removed:
+            continue
+        o.append('  INTERFACE %s' % fn.name)
+        for line in interface_f08(fn):
+            o += wrap_free('    ' + line)
+        o.append('  END INTERFACE')
+    o.append('  INTERFACE')
+    o += f_sync_reg_interface('    ', 'mpi_f_sync_reg_')
+    o.append('  END INTERFACE')
+    o.append('CONTAINS')
+    for t in F08_TYPES:
+        s = t[4:].lower()
+        for op, nm in (('==', 'eq'), ('/=', 'ne')):
+            o += ['  ELEMENTAL LOGICAL FUNCTION mpii_%s_%s(a, b)' % (nm, s),
+                  '    TYPE(%s), INTENT(IN) :: a, b' % t,
+                  '    mpii_%s_%s = a%%MPI_VAL %s b%%MPI_VAL' % (nm, s, op),
+                  '  END FUNCTION']
+    o.append('END MODULE mpi_f08')
+    return '\n'.join(o) + '\n'
+
+
+def out_handle_fixed(funcs, consts):
+    o = [gen_api.generated_note('lib/core/handle_fixed.c').rstrip('\n')]
+    o += [' *', ' * The predefined handles in the order of their Fortran integers: entry i',
+          ' * is the object of integer i + 1 (0 is every null handle).  mpif.h,',
+          ' * `use mpi` and `use mpi_f08` name these integers as PARAMETERs;',
+          ' * lib/core/handle_f2c.c enters the objects first, in this order.', ' */',
+          '#include "lib/core/handle_fixed.h"', '',
+          'const void *const mpii_handle_fixed[] = {']
+    for name, kind, obj in consts.handles:
+        o.append('\t&%s, /* %d: %s */' % (obj, consts.index[name], name))
+    o.append('};')
+    o.append('const int mpii_handle_nfixed = %d;' % len(consts.handles))
+    return '\n'.join(o) + '\n'
+
+
+def out_missing(funcs, consts):
+    o = []
+    for fn in funcs:
+        try:
+            check_bindable(fn)
+        except Skip as e:
+            o.append('%s: %s' % (fn.name, e))
+    return '\n'.join(o) + '\n'
+
+
+OUTPUTS = {
+    'mpif.h': out_mpif,
+    'mpi_mod.f90': out_mpi_mod,
+    'mpi_f08.f90': out_mpi_f08,
+    'f77_glue.c': out_f77_glue,
+    'f08_glue.c': out_f08_glue,
+    'handle_fixed.c': out_handle_fixed,
+    'missing': out_missing,
+}
+
+
+def main(argv):
+    if len(argv) != 4 or argv[3] not in OUTPUTS:
+        sys.stderr.write('usage: gen-fortran.py DESCRIPTION MPI_H {%s}\n' % ','.join(sorted(OUTPUTS)))
+        return 2
+    try:
+        funcs = gen_api.parse(argv[1])
+        consts = Consts(argv[2])
+        text = OUTPUTS[argv[3]](funcs, consts)
+    except (gen_api.ApiError, OSError) as e:
+        sys.stderr.write('gen-fortran.py: %s\n' % e)
+        return 1
+    sys.stdout.write(text)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))

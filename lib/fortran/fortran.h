@@ -1,0 +1,113 @@
+/*
+ * lib/fortran/fortran.h - what the generated Fortran glue (f77_glue.c,
+ * f08_glue.c) needs beyond mpi.h: the sentinels by address, strings with
+ * lengths, the buffers of mpi_f08 as descriptors.
+ *
+ * The glue is a client of the public API (it calls MPI_X, never lib/
+ * internals), built into its own library, libshmpi_fortran, only when
+ * configure finds a Fortran compiler.
+ */
+#ifndef MPII_FORTRAN_H
+#define MPII_FORTRAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "mpi.h"
+#include "lib/fortran/sentinels.h"
+
+/* Integers in a Fortran status; the C status has the same layout. */
+#define MPII_F_STATUS_SIZE 6
+/* Room a C string out-argument gets beyond the Fortran variable's length:
+ * more than any MPI_MAX_* length plus its NUL, so that the C function
+ * never writes past the buffer whatever the Fortran length. */
+#define MPII_F_STRBUF (MPI_MAX_INFO_VAL + 1)
+
+/* The C address for a Fortran choice argument: MPI_BOTTOM and
+ * MPI_IN_PLACE arrive as the addresses of their common blocks. */
+static inline void *mpii_f_buf(const void *buf)
+{
+	if (buf == &mpii_obj_f_bottom_)
+		return MPI_BOTTOM;
+	if (buf == &mpii_obj_f_in_place_)
+		return MPI_IN_PLACE;
+	return (void *)buf;
+}
+
+static inline int mpii_f_status_ignored(const MPI_Fint *status)
+{
+	return status == MPI_F_STATUS_IGNORE;
+}
+
+static inline int mpii_f_statuses_ignored(const MPI_Fint *statuses)
+{
+	return statuses == MPI_F_STATUSES_IGNORE || statuses == MPI_F_STATUS_IGNORE;
+}
+
+static inline const int *mpii_f_weights(const MPI_Fint *weights)
+{
+	if (weights == mpii_obj_f_unweighted_)
+		return MPI_UNWEIGHTED;
+	if (weights == mpii_obj_f_weights_empty_)
+		return MPI_WEIGHTS_EMPTY;
+	return weights;
+}
+
+static inline int *mpii_f_errcodes(MPI_Fint *errcodes)
+{
+	return errcodes == mpii_obj_f_errcodes_ignore_ ? MPI_ERRCODES_IGNORE : errcodes;
+}
+
+/* n elements of size bytes (at least one, so that NULL means no memory). */
+void *mpii_f_alloc(int n, size_t size);
+/* A NUL-terminated copy of a Fortran string without its trailing blanks;
+ * NULL when out of memory.  The caller frees it. */
+char *mpii_f_str_in(const char *s, size_t len);
+/* Copies C string c into the Fortran variable f of length len, padded
+ * with blanks (truncated if longer). */
+void mpii_f_str_out(const char *c, char *f, size_t len);
+/* The Fortran value of attribute v that MPI_X_get_attr returned under
+ * keyval on a communicator ('c'), datatype ('t') or window ('w'): the
+ * predefined attributes are integers C returns by address (MPI-3.1 6.7.1),
+ * the others are the value itself. */
+MPI_Aint mpii_f_attr_value(char object, int keyval, void *v);
+
+/* ------------------------------------------------ mpi_f08 choice buffers */
+#include <ISO_Fortran_binding.h>
+
+enum {
+	MPII_F08_IN = 1,          /* the call reads the buffer */
+	MPII_F08_OUT = 2,         /* the call writes it */
+	MPII_F08_INOUT = 3,
+	MPII_F08_NONBLOCKING = 4, /* the buffer outlives the call: no copies */
+	MPII_F08_KEEP_TYPE = 8,   /* the (count, datatype) pair stays as it is */
+	MPII_F08_TYPED = 16,      /* a reduction: sections only by the element type */
+};
+
+/* A TYPE(*), DIMENSION(..) argument as the C call sees it. */
+struct mpii_f08_buf {
+	void *addr;           /* what the C function gets */
+	int count;            /* its count and datatype (a section: 1 and made) */
+	MPI_Datatype type;
+	MPI_Datatype made;    /* a datatype made for a section, freed by put */
+	void *tmp;            /* a contiguous copy of a section, or NULL */
+	CFI_cdesc_t *desc;
+	int flags;
+};
+
+/* Fills b for descriptor d described by (count, type), flags as above.
+ * A contiguous array is used in place; a section becomes count 1 of a
+ * derived datatype when (count, type) covers exactly its elements, else a
+ * contiguous copy (blocking calls only).  Returns MPI_SUCCESS or
+ * MPI_ERR_BUFFER (a nonblocking call on a section no datatype can
+ * describe), MPI_ERR_NO_MEM. */
+int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Datatype type,
+		     int flags);
+/* After the call (rc its result): copies a written copy back, frees what
+ * get made.  Harmless on a zeroed b. */
+void mpii_f08_buf_put(struct mpii_f08_buf *b, int rc);
+/* Reports code for function fn through comm's error handler (the C
+ * function was not called); returns code. */
+int mpii_f08_buf_error(MPI_Comm comm, int code, const char *fn);
+
+#endif
