@@ -250,7 +250,7 @@ def glue_number(fn, a, g):
     if '[' in a.ctype:
         g.params.append('%s%s *%s' % ('const ' if a.dir == 'in' else '', t, n))
         if a.kind == 'weight':
-            g.args.append('mpii_f_weights(%s)' % n)
+            g.args.append('mpii_f_weights%s(%s)' % ('' if a.dir == 'in' else '_out', n))
         elif a.kind == 'index' and a.dir == 'out':
             ln = ARRAY_LEN[(fn.name, n)]
             g.args.append(n)
@@ -380,7 +380,8 @@ def glue_function(fn, f08=False):
         o += ['\t\t' + l for s in g.post for l in s.split('\n')]
         o.append('\t}')
     if g.free or g.pre or bufs:
-        o.append('out:')
+        if any('goto out;' in l for l in o):
+            o.append('out:')
         o += ['\t' + l for s in g.free for l in s.split('\n')]
     for b in bufs:
         o.append('\tmpii_f08_buf_put(&b_%s, rc);' % b.name)

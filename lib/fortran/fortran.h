@@ -53,6 +53,13 @@ static inline const int *mpii_f_weights(const MPI_Fint *weights)
 	return weights;
 }
 
+/* Weights a call fills in (MPI_Dist_graph_neighbors): MPI_UNWEIGHTED
+ * from Fortran means "do not return them". */
+static inline int *mpii_f_weights_out(MPI_Fint *weights)
+{
+	return weights == mpii_obj_f_unweighted_ ? (int *)MPI_UNWEIGHTED : weights;
+}
+
 static inline int *mpii_f_errcodes(MPI_Fint *errcodes)
 {
 	return errcodes == mpii_obj_f_errcodes_ignore_ ? MPI_ERRCODES_IGNORE : errcodes;
