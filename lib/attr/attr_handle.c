@@ -88,17 +88,8 @@ int PMPI_Handle_keyval_create(MPI_Handle_copy_function *copy_fn,
 			      MPI_Handle_delete_function *delete_fn, int *keyval,
 			      void *extra_state)
 {
-	static const char fn[] = "MPI_Handle_keyval_create";
-	int rc;
-
-	MPII_CHECK_INIT(fn);
-	if (!keyval)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "keyval is NULL");
-	rc = mpii_keyval_create(MPII_HK_ANY, (gfn)copy_fn, MPII_CB_HANDLE, (gfn)delete_fn,
-				MPII_CB_HANDLE, extra_state, keyval);
-	if (rc != MPI_SUCCESS)
-		return mpii_err(NULL, rc, fn, "cannot create keyval");
-	return MPI_SUCCESS;
+	return mpii_keyval_create_call("MPI_Handle_keyval_create", MPII_HK_ANY, MPII_CB_HANDLE,
+				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
 }
 
 #pragma weak MPI_Handle_attr_put = PMPI_Handle_attr_put
