@@ -29,21 +29,6 @@
 #include "lib/comm/group.h"
 #include "lib/comm/topo.h"
 
-/* The cartesian topology of comm, or NULL after reporting the error
- * (its class in *rc). */
-static struct mpii_topo *cart_of(MPI_Comm comm, const char *fn, int *rc)
-{
-	if (mpii_comm_check(comm)) {
-		*rc = mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-		return NULL;
-	}
-	if (!comm->topo || comm->topo->kind != MPI_CART) {
-		*rc = mpii_err(comm, MPI_ERR_TOPOLOGY, fn, "no cartesian topology");
-		return NULL;
-	}
-	return comm->topo;
-}
-
 /* Check a grid description; *nodes gets the product.  Returns an error
  * class and sets *why. */
 static int check_grid(int ndims, const int dims[], const int periods[], int *nodes,
@@ -103,15 +88,12 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 	static const char fn[] = "MPI_Cart_create";
 	(void)reorder;
 	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm_old))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm_old->is_inter)
-		return mpii_err(comm_old, MPI_ERR_COMM, fn, "intercommunicator");
-	if (!comm_cart)
-		return mpii_err(comm_old, MPI_ERR_ARG, fn, "comm_cart is NULL");
+	int rc = mpii_topo_check_args(fn, comm_old, MPI_INFO_NULL, comm_cart, "comm_cart is NULL");
+	if (rc)
+		return rc;
 	const char *why = "";
 	int nodes = 0;
-	int rc = check_grid(ndims, dims, periods, &nodes, &why);
+	rc = check_grid(ndims, dims, periods, &nodes, &why);
 	if (rc)
 		return mpii_err(comm_old, rc, fn, "%s", why);
 	if (nodes > comm_old->size)
@@ -120,12 +102,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 	struct mpii_topo *t = cart_new(ndims, dims, periods);
 	if (!t)
 		return mpii_err(comm_old, MPI_ERR_NO_MEM, fn, "out of memory");
-	mpii_lock();
-	rc = mpii_topo_comm(comm_old, nodes, t, comm_cart);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm_old, rc, fn, "cannot create the communicator");
-	return MPI_SUCCESS;
+	return mpii_topo_finish(fn, comm_old, nodes, t, comm_cart);
 }
 
 /* Search state of dims_fill: the best non-increasing factorisation found
@@ -279,7 +256,7 @@ int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 	static const char fn[] = "MPI_Cartdim_get";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
 	if (!t)
 		return rc;
 	if (!ndims)
@@ -294,7 +271,7 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
 	static const char fn[] = "MPI_Cart_get";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
 	if (!t)
 		return rc;
 	if (maxdims < t->ndims)
@@ -315,7 +292,7 @@ int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 	static const char fn[] = "MPI_Cart_rank";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
 	if (!t)
 		return rc;
 	if (!rank || (t->ndims > 0 && !coords))
@@ -341,7 +318,7 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 	static const char fn[] = "MPI_Cart_coords";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
 	if (!t)
 		return rc;
 	if (rank < 0 || rank >= comm->size)
@@ -360,7 +337,7 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
 	static const char fn[] = "MPI_Cart_shift";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
 	if (!t)
 		return rc;
 	if (direction < 0 || direction >= t->ndims)
@@ -391,7 +368,7 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 	static const char fn[] = "MPI_Cart_sub";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
 	if (!t)
 		return rc;
 	if ((t->ndims > 0 && !remain_dims) || !newcomm)
@@ -470,15 +447,12 @@ int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[
 {
 	static const char fn[] = "MPI_Cart_map";
 	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator");
-	if (!newrank)
-		return mpii_err(comm, MPI_ERR_ARG, fn, "newrank is NULL");
+	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, newrank, "newrank is NULL");
+	if (rc)
+		return rc;
 	const char *why = "";
 	int nodes = 0;
-	int rc = check_grid(ndims, dims, periods, &nodes, &why);
+	rc = check_grid(ndims, dims, periods, &nodes, &why);
 	if (rc)
 		return mpii_err(comm, rc, fn, "%s", why);
 	if (nodes > comm->size)

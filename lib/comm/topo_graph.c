@@ -19,28 +19,6 @@
 #include "lib/core/core.h"
 #include "lib/comm/topo.h"
 
-/* The graph topology of comm, or NULL (error class in *rc). */
-static struct mpii_topo *graph_of(MPI_Comm comm, int *rc)
-{
-	if (mpii_comm_check(comm)) {
-		*rc = MPI_ERR_COMM;
-		return NULL;
-	}
-	if (!comm->topo || comm->topo->kind != MPI_GRAPH) {
-		*rc = MPI_ERR_TOPOLOGY;
-		return NULL;
-	}
-	*rc = MPI_SUCCESS;
-	return comm->topo;
-}
-
-static int graph_err(MPI_Comm comm, int rc, const char *fn)
-{
-	if (rc == MPI_ERR_COMM)
-		return mpii_err(NULL, rc, fn, "invalid communicator");
-	return mpii_err(comm, rc, fn, "no graph topology");
-}
-
 /* Check a graph description against a communicator of size n. */
 static int check_graph(int size, int nnodes, const int index[], const int edges[],
 		       const char **why)
@@ -80,14 +58,11 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 	static const char fn[] = "MPI_Graph_create";
 	(void)reorder;
 	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm_old))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm_old->is_inter)
-		return mpii_err(comm_old, MPI_ERR_COMM, fn, "intercommunicator");
-	if (!comm_graph)
-		return mpii_err(comm_old, MPI_ERR_ARG, fn, "comm_graph is NULL");
+	int rc = mpii_topo_check_args(fn, comm_old, MPI_INFO_NULL, comm_graph, "comm_graph is NULL");
+	if (rc)
+		return rc;
 	const char *why = "";
-	int rc = check_graph(comm_old->size, nnodes, index, edges, &why);
+	rc = check_graph(comm_old->size, nnodes, index, edges, &why);
 	if (rc)
 		return mpii_err(comm_old, rc, fn, "%s", why);
 	struct mpii_topo *t = NULL;
@@ -108,12 +83,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 		memcpy(t->index, index, sizeof(int) * (size_t)nnodes);
 		memcpy(t->edges, edges, sizeof(int) * (size_t)nedges);
 	}
-	mpii_lock();
-	rc = mpii_topo_comm(comm_old, nnodes, t, comm_graph);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm_old, rc, fn, "cannot create the communicator");
-	return MPI_SUCCESS;
+	return mpii_topo_finish(fn, comm_old, nnodes, t, comm_graph);
 }
 
 #pragma weak MPI_Graphdims_get = PMPI_Graphdims_get
@@ -122,9 +92,9 @@ int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 	static const char fn[] = "MPI_Graphdims_get";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = graph_of(comm, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_GRAPH, fn, &rc);
 	if (!t)
-		return graph_err(comm, rc, fn);
+		return rc;
 	if (!nnodes || !nedges)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "nnodes or nedges is NULL");
 	*nnodes = t->nnodes;
@@ -138,9 +108,9 @@ int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int e
 	static const char fn[] = "MPI_Graph_get";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = graph_of(comm, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_GRAPH, fn, &rc);
 	if (!t)
-		return graph_err(comm, rc, fn);
+		return rc;
 	if (maxindex < t->nnodes || maxedges < t->nedges)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxindex %d or maxedges %d too small",
 				maxindex, maxedges);
@@ -158,9 +128,9 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 	static const char fn[] = "MPI_Graph_neighbors_count";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = graph_of(comm, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_GRAPH, fn, &rc);
 	if (!t)
-		return graph_err(comm, rc, fn);
+		return rc;
 	if (rank < 0 || rank >= t->nnodes)
 		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
 	if (!nneighbors)
@@ -175,9 +145,9 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
 	static const char fn[] = "MPI_Graph_neighbors";
 	MPII_CHECK_INIT(fn);
 	int rc;
-	struct mpii_topo *t = graph_of(comm, &rc);
+	struct mpii_topo *t = mpii_topo_of(comm, MPI_GRAPH, fn, &rc);
 	if (!t)
-		return graph_err(comm, rc, fn);
+		return rc;
 	if (rank < 0 || rank >= t->nnodes)
 		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
 	int first = rank ? t->index[rank - 1] : 0, n = t->index[rank] - first;
@@ -196,14 +166,11 @@ int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges
 {
 	static const char fn[] = "MPI_Graph_map";
 	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator");
-	if (!newrank)
-		return mpii_err(comm, MPI_ERR_ARG, fn, "newrank is NULL");
+	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, newrank, "newrank is NULL");
+	if (rc)
+		return rc;
 	const char *why = "";
-	int rc = check_graph(comm->size, nnodes, index, edges, &why);
+	rc = check_graph(comm->size, nnodes, index, edges, &why);
 	if (rc)
 		return mpii_err(comm, rc, fn, "%s", why);
 	*newrank = comm->rank < nnodes ? comm->rank : MPI_UNDEFINED;
