@@ -91,6 +91,7 @@ int mpii_topo_comm(struct mpii_comm *old, int n, struct mpii_topo *t, struct mpi
 int mpii_topo_check_args(const char *fn, MPI_Comm comm_old, MPI_Info info, const void *out,
 			 const char *out_null)
 {
+	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm_old))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (comm_old->is_inter)
@@ -112,20 +113,18 @@ int mpii_topo_finish(const char *fn, MPI_Comm old, int n, struct mpii_topo *t, M
 	return MPI_SUCCESS;
 }
 
-struct mpii_topo *mpii_topo_of(MPI_Comm comm, int kind, const char *fn, int *rc)
+int mpii_topo_of(MPI_Comm comm, int kind, const char *fn, struct mpii_topo **t)
 {
-	if (mpii_comm_check(comm)) {
-		*rc = mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-		return NULL;
-	}
-	if (!comm->topo || comm->topo->kind != kind) {
-		*rc = mpii_err(comm, MPI_ERR_TOPOLOGY, fn, "%s",
-			       kind == MPI_CART    ? "no cartesian topology"
-			       : kind == MPI_GRAPH ? "no graph topology"
-						   : "no distributed graph topology");
-		return NULL;
-	}
-	return comm->topo;
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!comm->topo || comm->topo->kind != kind)
+		return mpii_err(comm, MPI_ERR_TOPOLOGY, fn, "%s",
+				kind == MPI_CART    ? "no cartesian topology"
+				: kind == MPI_GRAPH ? "no graph topology"
+						    : "no distributed graph topology");
+	*t = comm->topo;
+	return MPI_SUCCESS;
 }
 
 void mpii_cart_coords(const struct mpii_topo *t, int r, int *coords)

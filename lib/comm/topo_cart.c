@@ -87,7 +87,6 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 {
 	static const char fn[] = "MPI_Cart_create";
 	(void)reorder;
-	MPII_CHECK_INIT(fn);
 	int rc = mpii_topo_check_args(fn, comm_old, MPI_INFO_NULL, comm_cart, "comm_cart is NULL");
 	if (rc)
 		return rc;
@@ -254,10 +253,9 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {
 	static const char fn[] = "MPI_Cartdim_get";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (!ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "ndims is NULL");
@@ -269,10 +267,9 @@ int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
 {
 	static const char fn[] = "MPI_Cart_get";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (maxdims < t->ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxdims %d < ndims %d", maxdims, t->ndims);
@@ -290,10 +287,9 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
 int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 {
 	static const char fn[] = "MPI_Cart_rank";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (!rank || (t->ndims > 0 && !coords))
 		return mpii_err(comm, MPI_ERR_ARG, fn, "coords or rank is NULL");
@@ -316,10 +312,9 @@ int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 {
 	static const char fn[] = "MPI_Cart_coords";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (rank < 0 || rank >= comm->size)
 		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
@@ -335,10 +330,9 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
 {
 	static const char fn[] = "MPI_Cart_shift";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (direction < 0 || direction >= t->ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "direction %d out of range", direction);
@@ -366,10 +360,9 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
 int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
 	static const char fn[] = "MPI_Cart_sub";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_CART, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if ((t->ndims > 0 && !remain_dims) || !newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "remain_dims or newcomm is NULL");
@@ -446,7 +439,6 @@ fail:
 int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
 {
 	static const char fn[] = "MPI_Cart_map";
-	MPII_CHECK_INIT(fn);
 	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, newrank, "newrank is NULL");
 	if (rc)
 		return rc;

@@ -93,7 +93,6 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
 {
 	static const char fn[] = "MPI_Dist_graph_create_adjacent";
 	(void)reorder;
-	MPII_CHECK_INIT(fn);
 	int rc = mpii_topo_check_args(fn, comm_old, info, comm_dist_graph,
 				      "comm_dist_graph is NULL");
 	if (rc)
@@ -188,7 +187,6 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 {
 	static const char fn[] = "MPI_Dist_graph_create";
 	(void)reorder;
-	MPII_CHECK_INIT(fn);
 	int rc = mpii_topo_check_args(fn, comm_old, info, comm_dist_graph,
 				      "comm_dist_graph is NULL");
 	if (rc)
@@ -240,10 +238,9 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted)
 {
 	static const char fn[] = "MPI_Dist_graph_neighbors_count";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_DIST_GRAPH, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_DIST_GRAPH, fn, &t);
+	if (rc)
 		return rc;
 	if (!indegree || !outdegree || !weighted)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "an output argument is NULL");
@@ -265,10 +262,9 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
 			      int maxoutdegree, int destinations[], int destweights[])
 {
 	static const char fn[] = "MPI_Dist_graph_neighbors";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_DIST_GRAPH, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_DIST_GRAPH, fn, &t);
+	if (rc)
 		return rc;
 	if (maxindegree < t->indeg || maxoutdegree < t->outdeg)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxindegree or maxoutdegree too small");

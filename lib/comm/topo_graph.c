@@ -57,7 +57,6 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 {
 	static const char fn[] = "MPI_Graph_create";
 	(void)reorder;
-	MPII_CHECK_INIT(fn);
 	int rc = mpii_topo_check_args(fn, comm_old, MPI_INFO_NULL, comm_graph, "comm_graph is NULL");
 	if (rc)
 		return rc;
@@ -90,10 +89,9 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 {
 	static const char fn[] = "MPI_Graphdims_get";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_GRAPH, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
+	if (rc)
 		return rc;
 	if (!nnodes || !nedges)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "nnodes or nedges is NULL");
@@ -106,10 +104,9 @@ int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
 {
 	static const char fn[] = "MPI_Graph_get";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_GRAPH, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
+	if (rc)
 		return rc;
 	if (maxindex < t->nnodes || maxedges < t->nedges)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxindex %d or maxedges %d too small",
@@ -126,10 +123,9 @@ int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int e
 int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 {
 	static const char fn[] = "MPI_Graph_neighbors_count";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_GRAPH, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
+	if (rc)
 		return rc;
 	if (rank < 0 || rank >= t->nnodes)
 		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
@@ -143,10 +139,9 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
 {
 	static const char fn[] = "MPI_Graph_neighbors";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = mpii_topo_of(comm, MPI_GRAPH, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
+	if (rc)
 		return rc;
 	if (rank < 0 || rank >= t->nnodes)
 		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
@@ -165,7 +160,6 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
 int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank)
 {
 	static const char fn[] = "MPI_Graph_map";
-	MPII_CHECK_INIT(fn);
 	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, newrank, "newrank is NULL");
 	if (rc)
 		return rc;
