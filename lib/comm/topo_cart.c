@@ -58,6 +58,25 @@ static int check_grid(int ndims, const int dims[], const int periods[], int *nod
 	return MPI_SUCCESS;
 }
 
+/* The arguments MPI_Cart_create and MPI_Cart_map (fn) share: comm, a grid
+ * of *nodes that fits in it, and out (out_null: the detail when it is
+ * NULL).  MPI_SUCCESS or what mpii_err() returned. */
+static int grid_args(const char *fn, MPI_Comm comm, int ndims, const int dims[],
+		     const int periods[], const void *out, const char *out_null, int *nodes)
+{
+	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, out, out_null);
+	if (rc)
+		return rc;
+	const char *why = "";
+	rc = check_grid(ndims, dims, periods, nodes, &why);
+	if (rc)
+		return mpii_err(comm, rc, fn, "%s", why);
+	if (*nodes > comm->size)
+		return mpii_err(comm, MPI_ERR_DIMS, fn, "grid of %d > communicator size %d",
+				*nodes, comm->size);
+	return MPI_SUCCESS;
+}
+
 /* A cartesian topology object; NULL when out of memory. */
 static struct mpii_topo *cart_new(int ndims, const int dims[], const int periods[])
 {
@@ -87,17 +106,11 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 {
 	static const char fn[] = "MPI_Cart_create";
 	(void)reorder;
-	int rc = mpii_topo_check_args(fn, comm_old, MPI_INFO_NULL, comm_cart, "comm_cart is NULL");
+	int nodes = 0;
+	int rc = grid_args(fn, comm_old, ndims, dims, periods, comm_cart, "comm_cart is NULL",
+			   &nodes);
 	if (rc)
 		return rc;
-	const char *why = "";
-	int nodes = 0;
-	rc = check_grid(ndims, dims, periods, &nodes, &why);
-	if (rc)
-		return mpii_err(comm_old, rc, fn, "%s", why);
-	if (nodes > comm_old->size)
-		return mpii_err(comm_old, MPI_ERR_DIMS, fn, "grid of %d > communicator size %d",
-				nodes, comm_old->size);
 	struct mpii_topo *t = cart_new(ndims, dims, periods);
 	if (!t)
 		return mpii_err(comm_old, MPI_ERR_NO_MEM, fn, "out of memory");
@@ -439,17 +452,10 @@ fail:
 int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
 {
 	static const char fn[] = "MPI_Cart_map";
-	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, newrank, "newrank is NULL");
+	int nodes = 0;
+	int rc = grid_args(fn, comm, ndims, dims, periods, newrank, "newrank is NULL", &nodes);
 	if (rc)
 		return rc;
-	const char *why = "";
-	int nodes = 0;
-	rc = check_grid(ndims, dims, periods, &nodes, &why);
-	if (rc)
-		return mpii_err(comm, rc, fn, "%s", why);
-	if (nodes > comm->size)
-		return mpii_err(comm, MPI_ERR_DIMS, fn, "grid of %d > communicator size %d", nodes,
-				comm->size);
 	*newrank = comm->rank < nodes ? comm->rank : MPI_UNDEFINED;
 	return MPI_SUCCESS;
 }

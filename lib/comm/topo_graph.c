@@ -51,19 +51,29 @@ static int check_graph(int size, int nnodes, const int index[], const int edges[
 	return MPI_SUCCESS;
 }
 
+/* The arguments MPI_Graph_create and MPI_Graph_map (fn) share: comm, the
+ * graph and out (out_null: the detail when it is NULL).  MPI_SUCCESS or
+ * what mpii_err() returned. */
+static int graph_args(const char *fn, MPI_Comm comm, int nnodes, const int index[],
+		      const int edges[], const void *out, const char *out_null)
+{
+	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, out, out_null);
+	if (rc)
+		return rc;
+	const char *why = "";
+	rc = check_graph(comm->size, nnodes, index, edges, &why);
+	return rc ? mpii_err(comm, rc, fn, "%s", why) : MPI_SUCCESS;
+}
+
 #pragma weak MPI_Graph_create = PMPI_Graph_create
 int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
 		      int reorder, MPI_Comm *comm_graph)
 {
 	static const char fn[] = "MPI_Graph_create";
 	(void)reorder;
-	int rc = mpii_topo_check_args(fn, comm_old, MPI_INFO_NULL, comm_graph, "comm_graph is NULL");
+	int rc = graph_args(fn, comm_old, nnodes, index, edges, comm_graph, "comm_graph is NULL");
 	if (rc)
 		return rc;
-	const char *why = "";
-	rc = check_graph(comm_old->size, nnodes, index, edges, &why);
-	if (rc)
-		return mpii_err(comm_old, rc, fn, "%s", why);
 	struct mpii_topo *t = NULL;
 	if (nnodes > 0) {
 		int nedges = index[nnodes - 1];
@@ -160,13 +170,9 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
 int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank)
 {
 	static const char fn[] = "MPI_Graph_map";
-	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, newrank, "newrank is NULL");
+	int rc = graph_args(fn, comm, nnodes, index, edges, newrank, "newrank is NULL");
 	if (rc)
 		return rc;
-	const char *why = "";
-	rc = check_graph(comm->size, nnodes, index, edges, &why);
-	if (rc)
-		return mpii_err(comm, rc, fn, "%s", why);
 	*newrank = comm->rank < nnodes ? comm->rank : MPI_UNDEFINED;
 	return MPI_SUCCESS;
 }
