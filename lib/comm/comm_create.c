@@ -376,6 +376,19 @@ done:
 	return rc;
 }
 
+/* The split of MPI_Comm_split and MPI_Comm_split_type (fn), on an intra-
+ * or an intercommunicator.  MPI_SUCCESS or what mpii_err() returned. */
+static int split_call(const char *fn, MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+	mpii_lock();
+	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
+				: split(comm, color, key, newcomm);
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm, rc, fn, "split failed");
+	return MPI_SUCCESS;
+}
+
 #pragma weak MPI_Comm_split = PMPI_Comm_split
 int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
@@ -387,13 +400,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (color < 0 && color != MPI_UNDEFINED)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "negative color");
-	mpii_lock();
-	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
-				: split(comm, color, key, newcomm);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm, rc, fn, "split failed");
-	return MPI_SUCCESS;
+	return split_call(fn, comm, color, key, newcomm);
 }
 
 #pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
@@ -410,13 +417,7 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
 		return mpii_err(comm, MPI_ERR_ARG, fn, "unknown split type %d", split_type);
 	/* One node: every member shares memory with every other. */
 	int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0;
-	mpii_lock();
-	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
-				: split(comm, color, key, newcomm);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm, rc, fn, "split failed");
-	return MPI_SUCCESS;
+	return split_call(fn, comm, color, key, newcomm);
 }
 
 /* Rank in comm of world rank w, or -1. */
