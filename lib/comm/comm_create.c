@@ -316,18 +316,12 @@ static int split(struct mpii_comm *comm, int color, int key, struct mpii_comm **
 	int n = comm->size;
 	int mine[2] = { color, key };
 	int *all = malloc(sizeof(int) * 2 * (size_t)n);
-	MPI_Count *cnt = malloc(sizeof(MPI_Count) * (size_t)n);
-	MPI_Aint *dsp = malloc(sizeof(MPI_Aint) * (size_t)n);
 	struct member *m = malloc(sizeof(*m) * (size_t)n);
 	int rc = MPI_ERR_NO_MEM;
 	*out = MPI_COMM_NULL;
-	if (!all || !cnt || !dsp || !m)
+	if (!all || !m)
 		goto done;
-	for (int i = 0; i < n; i++) {
-		cnt[i] = 2;
-		dsp[i] = 2 * i;
-	}
-	rc = mpii_allgatherv(mine, 2, MPI_INT, all, cnt, dsp, MPI_INT, comm, NULL);
+	rc = mpii_allgather(mine, 2, MPI_INT, all, comm);
 	if (rc)
 		goto done;
 	int k = 0;
@@ -370,8 +364,6 @@ static int split(struct mpii_comm *comm, int color, int key, struct mpii_comm **
 	rc = *out ? MPI_SUCCESS : MPI_ERR_NO_MEM;
 done:
 	free(all);
-	free(cnt);
-	free(dsp);
 	free(m);
 	return rc;
 }

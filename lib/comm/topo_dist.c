@@ -126,11 +126,7 @@ static int exchange_edges(struct mpii_comm *c, int nedges, const int *trip, int 
 	int rc = MPI_ERR_NO_MEM;
 	if (!hdr || !cnt || !dsp)
 		goto done;
-	for (int i = 0; i < n; i++) {
-		cnt[i] = 2;
-		dsp[i] = 2 * i;
-	}
-	rc = mpii_allgatherv(mine, 2, MPI_INT, hdr, cnt, dsp, MPI_INT, c, NULL);
+	rc = mpii_allgather(mine, 2, MPI_INT, hdr, c);
 	if (rc)
 		goto done;
 	long long total = 0;
