@@ -14,16 +14,11 @@ RELIABILITY_MPI_TESTS = tests/mpi/seg_trust tests/mpi/unexp_flood tests/mpi/hand
 check_PROGRAMS += $(RELIABILITY_MPI_TESTS)
 TESTS += $(RELIABILITY_MPI_TESTS) tests/launcher/seg-trust.sh
 EXTRA_DIST += tests/launcher/seg-trust.sh
-tests_mpi_seg_trust_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_unexp_flood_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_handle_churn_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_count_overflow_LDADD = $(MPI_TEST_LDADD)
 
 # make soak: np=32 (oversubscribed) mixed, checked traffic for SOAK_SECONDS
 # (default 600); fails on a lost or wrong message or resident growth.
 # .ci/run runs it for 60 s.
 check_PROGRAMS += tests/soak/soak
-tests_soak_soak_LDADD = $(MPI_TEST_LDADD)
 SOAK_NP = 32
 SOAK_SECONDS = 600
 soak: launcher/mpirun-shm tests/soak/soak
