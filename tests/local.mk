@@ -3,7 +3,7 @@
 # reads "np:", "mpirun:" and "env:" lines from the program's source.
 LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/run-test.sh
 AM_TESTS_ENVIRONMENT = top_srcdir=$(top_srcdir); top_builddir=$(top_builddir); export top_srcdir top_builddir;
-EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h tests/check-symbols.sh
+EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h tests/unit/unit.h tests/check-symbols.sh
 TESTS += tests/check-symbols.sh
 # folder boundaries (lib/README.md's table) and atomics through shm/atomic.h
 EXTRA_DIST += tests/check-layering.sh tests/check-atomics.sh

@@ -17,6 +17,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 #include "lib/datatype/type_impl.h"
+#include "tests/unit/unit.h"
 
 extern int type_stub_last_class;
 extern char type_stub_last_msg[];
@@ -857,34 +858,17 @@ END_TEST
 static Suite *type_suite(void)
 {
 	Suite *s = suite_create("type");
-	TCase *tc = tcase_create("engine");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_predefined);
-	tcase_add_test(tc, test_vector_nested);
-	tcase_add_test(tc, test_indexed_struct);
-	tcase_add_test(tc, test_resized_blocks);
-	tcase_add_test(tc, test_subarray_darray);
-	tcase_add_test(tc, test_compiled_compact);
-	tcase_add_test(tc, test_random_ranges);
-	tcase_add_test(tc, test_counts);
-	tcase_add_test(tc, test_elem_kind);
-	tcase_add_test(tc, test_decode);
-	tcase_add_test(tc, test_pack_api);
-	tcase_add_test(tc, test_external32);
-	tcase_add_test(tc, test_pack_datatype);
-	tcase_add_test(tc, test_errors);
-	tcase_add_test(tc, test_pack_speed);
-	tcase_add_test(tc, test_iov);
-	tcase_add_test(tc, test_iov_speed);
-	suite_add_tcase(s, tc);
+	const TTest *engine_tests[] = {
+		test_predefined, test_vector_nested, test_indexed_struct, test_resized_blocks,
+		test_subarray_darray, test_compiled_compact, test_random_ranges, test_counts,
+		test_elem_kind, test_decode, test_pack_api, test_external32, test_pack_datatype,
+		test_errors, test_pack_speed, test_iov, test_iov_speed, NULL
+	};
+	unit_tcase(s, "engine", 60, engine_tests);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(type_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(type_suite());
 }
