@@ -236,3 +236,31 @@ void bench_die(const struct bench *b, const char *msg)
 		fprintf(stderr, "%s: %s\n", b->name, msg);
 	MPI_Abort(MPI_COMM_WORLD, 1);
 }
+
+int bench_halves(const struct bench *b, int *peer)
+{
+	int half = b->nprocs / 2, sender = b->rank < half;
+
+	if (b->nprocs % 2)
+		bench_die(b, "needs an even number of ranks");
+	*peer = sender ? b->rank + half : b->rank - half;
+	return sender;
+}
+
+void bench_window(int sender, int peer, const void *sbuf, void *rbuf, size_t n, int window,
+		  MPI_Request *reqs)
+{
+	int ack = 0;
+
+	if (sender) {
+		for (int w = 0; w < window; w++)
+			MPI_Isend(sbuf, (int)n, MPI_CHAR, peer, 1, MPI_COMM_WORLD, &reqs[w]);
+		MPI_Waitall(window, reqs, MPI_STATUSES_IGNORE);
+		MPI_Recv(&ack, 1, MPI_INT, peer, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	} else {
+		for (int w = 0; w < window; w++)
+			MPI_Irecv(rbuf, (int)n, MPI_CHAR, peer, 1, MPI_COMM_WORLD, &reqs[w]);
+		MPI_Waitall(window, reqs, MPI_STATUSES_IGNORE);
+		MPI_Send(&ack, 1, MPI_INT, peer, 2, MPI_COMM_WORLD);
+	}
+}
