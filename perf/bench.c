@@ -237,6 +237,16 @@ void bench_die(const struct bench *b, const char *msg)
 	MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
+void bench_rates(const struct bench *b, bench_body *body, double per_byte, double per_iter)
+{
+	bench_header(b);
+	for (size_t s = b->min_size; s <= b->max_size; s = bench_next(s)) {
+		double t = bench_time(b, body, s);
+
+		bench_print(b, s, (per_byte * (double)s + per_iter) / t / 1e6);
+	}
+}
+
 int bench_halves(const struct bench *b, int *peer)
 {
 	int half = b->nprocs / 2, sender = b->rank < half;

@@ -85,6 +85,13 @@ void bench_print(const struct bench *b, size_t size, double value);
 void bench_die(const struct bench *b, const char *msg);
 
 /*
+ * The sweep of the rate benchmarks: rank 0 prints the header, then for
+ * every size s one line of the rate in millions per second of the units
+ * (bytes or messages) an iteration of body moves, per_byte * s + per_iter.
+ */
+void bench_rates(const struct bench *b, bench_body *body, double per_byte, double per_iter);
+
+/*
  * Pairs the ranks for the benchmarks of pairs: rank r of the first half
  * with rank r + nprocs / 2 (an odd nprocs ends the program with a
  * message).  Returns 1 on the first half (the senders), 0 on the second;

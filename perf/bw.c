@@ -31,12 +31,7 @@ int main(int argc, char **argv)
 	rbuf = bench_alloc(b.max_size, 0);
 	reqs = malloc(window * sizeof(*reqs));
 
-	bench_header(&b);
-	for (size_t s = b.min_size; s <= b.max_size; s = bench_next(s)) {
-		double t = bench_time(&b, bw, s);
-
-		bench_print(&b, s, (double)s * window / t / 1e6);
-	}
+	bench_rates(&b, bw, window, 0);
 	free(reqs);
 	MPI_Finalize();
 	return 0;

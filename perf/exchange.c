@@ -36,7 +36,7 @@ static void nbx(size_t n)
 int main(int argc, char **argv)
 {
 	struct bench b;
-	bench_body *body;
+	bench_body *body = NULL;
 
 	bench_init(&b, &argc, &argv, "ring", "MB/s", 1, 4 << 20);
 	if (b.kind)
@@ -54,12 +54,7 @@ int main(int argc, char **argv)
 	sbuf = bench_alloc(b.max_size, 'a');
 	rbuf = bench_alloc(2 * b.max_size, 0);
 
-	bench_header(&b);
-	for (size_t s = b.min_size; s <= b.max_size; s = bench_next(s)) {
-		double t = bench_time(&b, body, s);
-
-		bench_print(&b, s, 2.0 * s / t / 1e6);
-	}
+	bench_rates(&b, body, 2, 0);
 	MPI_Finalize();
 	return 0;
 }

@@ -29,12 +29,7 @@ int main(int argc, char **argv)
 	rbuf = bench_alloc(b.max_size, 0);
 	reqs = malloc(window * sizeof(*reqs));
 
-	bench_header(&b);
-	for (size_t s = b.min_size; s <= b.max_size; s = bench_next(s)) {
-		double t = bench_time(&b, msgrate, s);
-
-		bench_print(&b, s, (double)(b.nprocs / 2) * window / t / 1e6);
-	}
+	bench_rates(&b, msgrate, 0, (double)(b.nprocs / 2) * window);
 	free(reqs);
 	MPI_Finalize();
 	return 0;
