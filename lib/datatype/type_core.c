@@ -52,6 +52,18 @@ struct mpii_datatype *mpii_type_alloc(void)
 	return dt;
 }
 
+void mpii_type_copy_layout(struct mpii_datatype *dt, const struct mpii_datatype *from)
+{
+	dt->size = from->size;
+	dt->lb = from->lb;
+	dt->extent = from->extent;
+	dt->true_lb = from->true_lb;
+	dt->true_extent = from->true_extent;
+	dt->nbasic = from->nbasic;
+	dt->align = from->align;
+	dt->flags = from->flags & (MPII_DT_STICKY_LB | MPII_DT_STICKY_UB);
+}
+
 void mpii_type_destroy(struct mpii_datatype *dt)
 {
 	struct mpii_typedesc *d = dt->desc;
