@@ -100,6 +100,14 @@ static int span_step(void *ctx, int basic, MPI_Aint disp)
 	return 0;
 }
 
+/* The length of the next piece of a transfer of bytes by random pieces,
+ * at offset off. */
+static size_t random_piece(size_t off, size_t bytes)
+{
+	size_t len = 1 + (size_t)rand() % (bytes / 3 + 8);
+	return len > bytes - off ? bytes - off : len;
+}
+
 static void check_ranges(MPI_Datatype t, int count)
 {
 	struct span sp = { 0, 0 };
@@ -116,12 +124,9 @@ static void check_ranges(MPI_Datatype t, int count)
 	mpii_type_pack(t, count, base, 0, got, (MPI_Count)bytes);
 	ck_assert(memcmp(want, got, bytes) == 0);
 	memset(got, 0, bytes);
-	for (size_t off = 0; off < bytes;) {
-		size_t len = 1 + (size_t)rand() % (bytes / 3 + 8);
-		if (len > bytes - off)
-			len = bytes - off;
+	for (size_t off = 0, len; off < bytes; off += len) {
+		len = random_piece(off, bytes);
 		mpii_type_pack(t, count, base, (MPI_Count)off, got + off, (MPI_Count)len);
-		off += len;
 	}
 	ck_assert(memcmp(want, got, bytes) == 0);
 	/* unpack by ranges into zeroed memory; every typemap byte must come back */
@@ -129,12 +134,9 @@ static void check_ranges(MPI_Datatype t, int count)
 	struct cover cv = { base2, 0 };
 	mpii_type_walk(t, count, 0, cover_step, &cv);
 	memset(mem2, 0, (size_t)span);
-	for (size_t off = 0; off < bytes;) {
-		size_t len = 1 + (size_t)rand() % (bytes / 3 + 8);
-		if (len > bytes - off)
-			len = bytes - off;
+	for (size_t off = 0, len; off < bytes; off += len) {
+		len = random_piece(off, bytes);
 		mpii_type_unpack(t, count, base2, (MPI_Count)off, want + off, (MPI_Count)len);
-		off += len;
 	}
 	struct ref r2 = { base2, got, 0 };
 	mpii_type_walk(t, count, 0, ref_step, &r2);
