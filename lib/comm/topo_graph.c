@@ -129,19 +129,34 @@ int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int e
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Graph_neighbors_count = PMPI_Graph_neighbors_count
-int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
+/* Entry of call fn about node rank of comm's graph: its n neighbours are
+ * nb[0 .. n).  MPI_SUCCESS or what mpii_err() returned. */
+static int graph_node(MPI_Comm comm, int rank, const char *fn, const int **nb, int *n)
 {
-	static const char fn[] = "MPI_Graph_neighbors_count";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
 	if (rc)
 		return rc;
 	if (rank < 0 || rank >= t->nnodes)
 		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
+	int first = rank ? t->index[rank - 1] : 0;
+	*nb = t->edges + first;
+	*n = t->index[rank] - first;
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Graph_neighbors_count = PMPI_Graph_neighbors_count
+int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
+{
+	static const char fn[] = "MPI_Graph_neighbors_count";
+	const int *nb;
+	int n;
+	int rc = graph_node(comm, rank, fn, &nb, &n);
+	if (rc)
+		return rc;
 	if (!nneighbors)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "nneighbors is NULL");
-	*nneighbors = t->index[rank] - (rank ? t->index[rank - 1] : 0);
+	*nneighbors = n;
 	return MPI_SUCCESS;
 }
 
@@ -149,20 +164,18 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
 {
 	static const char fn[] = "MPI_Graph_neighbors";
-	struct mpii_topo *t;
-	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
+	const int *nb;
+	int n;
+	int rc = graph_node(comm, rank, fn, &nb, &n);
 	if (rc)
 		return rc;
-	if (rank < 0 || rank >= t->nnodes)
-		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
-	int first = rank ? t->index[rank - 1] : 0, n = t->index[rank] - first;
 	if (maxneighbors < n)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxneighbors %d < %d neighbours",
 				maxneighbors, n);
 	if (n > 0 && !neighbors)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "neighbors is NULL");
 	if (n > 0)
-		memcpy(neighbors, t->edges + first, sizeof(int) * (size_t)n);
+		memcpy(neighbors, nb, sizeof(int) * (size_t)n);
 	return MPI_SUCCESS;
 }
 
