@@ -237,6 +237,18 @@ void bench_die(const struct bench *b, const char *msg)
 	MPI_Abort(MPI_COMM_WORLD, 1);
 }
 
+bench_body *bench_pick(struct bench *b, const struct bench_kind *kinds, size_t n,
+		       const char *msg)
+{
+	if (b->kind)
+		b->name = b->kind;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(b->name, kinds[i].name) == 0)
+			return kinds[i].body;
+	bench_die(b, msg);
+	return NULL;
+}
+
 void bench_rates(const struct bench *b, bench_body *body, double per_byte, double per_iter)
 {
 	bench_header(b);

@@ -84,6 +84,20 @@ void bench_print(const struct bench *b, size_t size, double value);
 /* Rank 0 prints the message to stderr, then MPI_Abort. */
 void bench_die(const struct bench *b, const char *msg);
 
+/* A variant of a benchmark, chosen with -k. */
+struct bench_kind {
+	const char *name;
+	bench_body *body;
+};
+
+/*
+ * The body of the variant named by -k (by default b->name) among the n
+ * kinds; b->name becomes that name.  An unknown name ends the program with
+ * msg.
+ */
+bench_body *bench_pick(struct bench *b, const struct bench_kind *kinds, size_t n,
+		       const char *msg);
+
 /*
  * The sweep of the rate benchmarks: rank 0 prints the header, then for
  * every size s one line of the rate in millions per second of the units

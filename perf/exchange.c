@@ -10,7 +10,6 @@
 #include "bench.h"
 
 #include <mpi.h>
-#include <string.h>
 
 static char *sbuf, *rbuf;
 static int left, right;
@@ -36,17 +35,11 @@ static void nbx(size_t n)
 int main(int argc, char **argv)
 {
 	struct bench b;
-	bench_body *body = NULL;
+	static const struct bench_kind kinds[] = { { "ring", ring }, { "nbx", nbx } };
+	bench_body *body;
 
 	bench_init(&b, &argc, &argv, "ring", "MB/s", 1, 4 << 20);
-	if (b.kind)
-		b.name = b.kind;
-	if (strcmp(b.name, "ring") == 0)
-		body = ring;
-	else if (strcmp(b.name, "nbx") == 0)
-		body = nbx;
-	else
-		bench_die(&b, "unknown exchange (-k ring|nbx)");
+	body = bench_pick(&b, kinds, 2, "unknown exchange (-k ring|nbx)");
 	if (b.nprocs < 2)
 		bench_die(&b, "needs at least 2 ranks");
 	right = (b.rank + 1) % b.nprocs;
