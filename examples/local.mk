@@ -1,12 +1,8 @@
 # examples/: small MPI programs users can read and run.
 noinst_PROGRAMS += examples/hello examples/ring
 examples_hello_SOURCES = examples/hello.c
-examples_hello_LDADD = libshmpi.la
 examples_ring_SOURCES = examples/ring.c
-examples_ring_LDADD = libshmpi.la
 # requests area (issue 6): seed 002 6.2.4 and seed 003 §4; both run in make check
 noinst_PROGRAMS += examples/nb_allgather examples/any_all_some
 examples_nb_allgather_SOURCES = examples/nb_allgather.c
-examples_nb_allgather_LDADD = libshmpi.la
 examples_any_all_some_SOURCES = examples/any_all_some.c
-examples_any_all_some_LDADD = libshmpi.la

@@ -236,3 +236,53 @@ void bench_die(const struct bench *b, const char *msg)
 		fprintf(stderr, "%s: %s\n", b->name, msg);
 	MPI_Abort(MPI_COMM_WORLD, 1);
 }
+
+bench_body *bench_pick(struct bench *b, const struct bench_kind *kinds, size_t n,
+		       const char *msg)
+{
+	if (b->kind)
+		b->name = b->kind;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(b->name, kinds[i].name) == 0)
+			return kinds[i].body;
+	bench_die(b, msg);
+	return NULL;
+}
+
+void bench_rates(const struct bench *b, bench_body *body, double per_byte, double per_iter)
+{
+	bench_header(b);
+	for (size_t s = b->min_size; s <= b->max_size; s = bench_next(s)) {
+		double t = bench_time(b, body, s);
+
+		bench_print(b, s, (per_byte * (double)s + per_iter) / t / 1e6);
+	}
+}
+
+int bench_halves(const struct bench *b, int *peer)
+{
+	int half = b->nprocs / 2, sender = b->rank < half;
+
+	if (b->nprocs % 2)
+		bench_die(b, "needs an even number of ranks");
+	*peer = sender ? b->rank + half : b->rank - half;
+	return sender;
+}
+
+void bench_window(int sender, int peer, const void *sbuf, void *rbuf, size_t n, int window,
+		  MPI_Request *reqs)
+{
+	int ack = 0;
+
+	if (sender) {
+		for (int w = 0; w < window; w++)
+			MPI_Isend(sbuf, (int)n, MPI_CHAR, peer, 1, MPI_COMM_WORLD, &reqs[w]);
+		MPI_Waitall(window, reqs, MPI_STATUSES_IGNORE);
+		MPI_Recv(&ack, 1, MPI_INT, peer, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	} else {
+		for (int w = 0; w < window; w++)
+			MPI_Irecv(rbuf, (int)n, MPI_CHAR, peer, 1, MPI_COMM_WORLD, &reqs[w]);
+		MPI_Waitall(window, reqs, MPI_STATUSES_IGNORE);
+		MPI_Send(&ack, 1, MPI_INT, peer, 2, MPI_COMM_WORLD);
+	}
+}

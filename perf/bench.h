@@ -28,6 +28,7 @@
 #ifndef PERF_BENCH_H
 #define PERF_BENCH_H
 
+#include <mpi.h>
 #include <stddef.h>
 
 struct bench {
@@ -82,5 +83,43 @@ void bench_print(const struct bench *b, size_t size, double value);
 
 /* Rank 0 prints the message to stderr, then MPI_Abort. */
 void bench_die(const struct bench *b, const char *msg);
+
+/* A variant of a benchmark, chosen with -k. */
+struct bench_kind {
+	const char *name;
+	bench_body *body;
+};
+
+/*
+ * The body of the variant named by -k (by default b->name) among the n
+ * kinds; b->name becomes that name.  An unknown name ends the program with
+ * msg.
+ */
+bench_body *bench_pick(struct bench *b, const struct bench_kind *kinds, size_t n,
+		       const char *msg);
+
+/*
+ * The sweep of the rate benchmarks: rank 0 prints the header, then for
+ * every size s one line of the rate in millions per second of the units
+ * (bytes or messages) an iteration of body moves, per_byte * s + per_iter.
+ */
+void bench_rates(const struct bench *b, bench_body *body, double per_byte, double per_iter);
+
+/*
+ * Pairs the ranks for the benchmarks of pairs: rank r of the first half
+ * with rank r + nprocs / 2 (an odd nprocs ends the program with a
+ * message).  Returns 1 on the first half (the senders), 0 on the second;
+ * *peer is the partner.
+ */
+int bench_halves(const struct bench *b, int *peer);
+
+/*
+ * One window as osu_bw and osu_mbw_mr time it: the sender posts window
+ * MPI_Isend of n bytes of sbuf to peer, the receiver window MPI_Irecv into
+ * rbuf, both wait for all (reqs holds window requests), then the receiver
+ * acknowledges with a 4-byte message.
+ */
+void bench_window(int sender, int peer, const void *sbuf, void *rbuf, size_t n, int window,
+		  MPI_Request *reqs);
 
 #endif

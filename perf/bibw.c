@@ -35,12 +35,7 @@ int main(int argc, char **argv)
 	rbuf = bench_alloc(b.max_size, 0);
 	reqs = malloc(2 * window * sizeof(*reqs));
 
-	bench_header(&b);
-	for (size_t s = b.min_size; s <= b.max_size; s = bench_next(s)) {
-		double t = bench_time(&b, bibw, s);
-
-		bench_print(&b, s, 2.0 * s * window / t / 1e6);
-	}
+	bench_rates(&b, bibw, 2.0 * window, 0);
 	free(reqs);
 	MPI_Finalize();
 	return 0;

@@ -15,19 +15,7 @@ static MPI_Request *reqs;
 
 static void bw(size_t n)
 {
-	int ack = 0;
-
-	if (rank == 0) {
-		for (int w = 0; w < window; w++)
-			MPI_Isend(sbuf, (int)n, MPI_CHAR, 1, 1, MPI_COMM_WORLD, &reqs[w]);
-		MPI_Waitall(window, reqs, MPI_STATUSES_IGNORE);
-		MPI_Recv(&ack, 1, MPI_INT, 1, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-	} else {
-		for (int w = 0; w < window; w++)
-			MPI_Irecv(rbuf, (int)n, MPI_CHAR, 0, 1, MPI_COMM_WORLD, &reqs[w]);
-		MPI_Waitall(window, reqs, MPI_STATUSES_IGNORE);
-		MPI_Send(&ack, 1, MPI_INT, 0, 2, MPI_COMM_WORLD);
-	}
+	bench_window(rank == 0, !rank, sbuf, rbuf, n, window, reqs);
 }
 
 int main(int argc, char **argv)
@@ -43,12 +31,7 @@ int main(int argc, char **argv)
 	rbuf = bench_alloc(b.max_size, 0);
 	reqs = malloc(window * sizeof(*reqs));
 
-	bench_header(&b);
-	for (size_t s = b.min_size; s <= b.max_size; s = bench_next(s)) {
-		double t = bench_time(&b, bw, s);
-
-		bench_print(&b, s, (double)s * window / t / 1e6);
-	}
+	bench_rates(&b, bw, window, 0);
 	free(reqs);
 	MPI_Finalize();
 	return 0;

@@ -12,7 +12,6 @@
 #include "bench.h"
 
 #include <mpi.h>
-#include <string.h>
 
 static char *sbuf, *rbuf;
 
@@ -64,10 +63,7 @@ static void reduce_scatter(size_t n)
 	MPI_Reduce_scatter_block(sbuf, rbuf, (int)(n / sizeof(float)), MPI_FLOAT, MPI_SUM, MPI_COMM_WORLD);
 }
 
-static const struct {
-	const char *name;
-	bench_body *body;
-} colls[] = {
+static const struct bench_kind colls[] = {
 	{ "barrier", barrier },
 	{ "bcast", bcast },
 	{ "reduce", reduce },
@@ -82,16 +78,10 @@ static const struct {
 int main(int argc, char **argv)
 {
 	struct bench b;
-	bench_body *body = NULL;
+	bench_body *body;
 
 	bench_init(&b, &argc, &argv, "allreduce", "us", 4, 1 << 20);
-	if (b.kind)
-		b.name = b.kind;
-	for (size_t i = 0; i < sizeof(colls) / sizeof(colls[0]); i++)
-		if (strcmp(b.name, colls[i].name) == 0)
-			body = colls[i].body;
-	if (!body)
-		bench_die(&b, "unknown collective (-k)");
+	body = bench_pick(&b, colls, sizeof(colls) / sizeof(colls[0]), "unknown collective (-k)");
 	nprocs = b.nprocs;
 	if (body == barrier)
 		b.min_size = b.max_size = 0;

@@ -10,7 +10,6 @@
 #include "bench.h"
 
 #include <mpi.h>
-#include <string.h>
 
 static char *sbuf, *rbuf;
 static int left, right;
@@ -36,17 +35,11 @@ static void nbx(size_t n)
 int main(int argc, char **argv)
 {
 	struct bench b;
+	static const struct bench_kind kinds[] = { { "ring", ring }, { "nbx", nbx } };
 	bench_body *body;
 
 	bench_init(&b, &argc, &argv, "ring", "MB/s", 1, 4 << 20);
-	if (b.kind)
-		b.name = b.kind;
-	if (strcmp(b.name, "ring") == 0)
-		body = ring;
-	else if (strcmp(b.name, "nbx") == 0)
-		body = nbx;
-	else
-		bench_die(&b, "unknown exchange (-k ring|nbx)");
+	body = bench_pick(&b, kinds, 2, "unknown exchange (-k ring|nbx)");
 	if (b.nprocs < 2)
 		bench_die(&b, "needs at least 2 ranks");
 	right = (b.rank + 1) % b.nprocs;
@@ -54,12 +47,7 @@ int main(int argc, char **argv)
 	sbuf = bench_alloc(b.max_size, 'a');
 	rbuf = bench_alloc(2 * b.max_size, 0);
 
-	bench_header(&b);
-	for (size_t s = b.min_size; s <= b.max_size; s = bench_next(s)) {
-		double t = bench_time(&b, body, s);
-
-		bench_print(&b, s, 2.0 * s / t / 1e6);
-	}
+	bench_rates(&b, body, 2, 0);
 	MPI_Finalize();
 	return 0;
 }

@@ -1,7 +1,6 @@
 # perf/: benchmarks (standard MPI programs) and the comparison harness.
 noinst_PROGRAMS += perf/handler_latency
 perf_handler_latency_SOURCES = perf/handler_latency.c
-perf_handler_latency_LDADD = libshmpi.la
 # The programs are check_PROGRAMS linked with libshmpi.la; `make check` runs
 # each once at a tiny size through perf/check-perf.sh (it proves they work and
 # asserts nothing about speed).  perf/compare builds the same sources against
@@ -9,26 +8,17 @@ perf_handler_latency_LDADD = libshmpi.la
 PERF_PROGS = perf/pingpong perf/bw perf/bibw perf/mpair perf/msgrate perf/exchange \
 	perf/coll perf/ddt perf/startup perf/rma
 check_PROGRAMS += $(PERF_PROGS)
-perf_pingpong_SOURCES = perf/pingpong.c perf/bench.c perf/bench.h
-perf_pingpong_LDADD = libshmpi.la
-perf_bw_SOURCES = perf/bw.c perf/bench.c perf/bench.h
-perf_bw_LDADD = libshmpi.la
-perf_bibw_SOURCES = perf/bibw.c perf/bench.c perf/bench.h
-perf_bibw_LDADD = libshmpi.la
-perf_mpair_SOURCES = perf/mpair.c perf/bench.c perf/bench.h
-perf_mpair_LDADD = libshmpi.la
-perf_msgrate_SOURCES = perf/msgrate.c perf/bench.c perf/bench.h
-perf_msgrate_LDADD = libshmpi.la
-perf_coll_SOURCES = perf/coll.c perf/bench.c perf/bench.h
-perf_coll_LDADD = libshmpi.la
-perf_exchange_SOURCES = perf/exchange.c perf/bench.c perf/bench.h
-perf_exchange_LDADD = libshmpi.la
-perf_ddt_SOURCES = perf/ddt.c perf/bench.c perf/bench.h
-perf_ddt_LDADD = libshmpi.la
+PERF_BENCH = perf/bench.c perf/bench.h
+perf_pingpong_SOURCES = perf/pingpong.c $(PERF_BENCH)
+perf_bw_SOURCES = perf/bw.c $(PERF_BENCH)
+perf_bibw_SOURCES = perf/bibw.c $(PERF_BENCH)
+perf_mpair_SOURCES = perf/mpair.c $(PERF_BENCH)
+perf_msgrate_SOURCES = perf/msgrate.c $(PERF_BENCH)
+perf_coll_SOURCES = perf/coll.c $(PERF_BENCH)
+perf_exchange_SOURCES = perf/exchange.c $(PERF_BENCH)
+perf_ddt_SOURCES = perf/ddt.c $(PERF_BENCH)
 perf_startup_SOURCES = perf/startup.c
-perf_rma_SOURCES = perf/rma.c perf/bench.c perf/bench.h
-perf_rma_LDADD = libshmpi.la
-perf_startup_LDADD = libshmpi.la
+perf_rma_SOURCES = perf/rma.c $(PERF_BENCH)
 
 TESTS += perf/check-perf.sh
 EXTRA_DIST += perf/check-perf.sh perf/compare perf/plot.py perf/README.md \
@@ -41,10 +31,8 @@ perf-compare: all
 
 # threads (issue 7): latency with MPI_THREAD_MULTIPLE, message rate with threads
 noinst_PROGRAMS += perf/thread_pingpong
-perf_thread_pingpong_LDADD = libshmpi.la
 # endpoints (issue 7): joined threads share the copying of large messages
 noinst_PROGRAMS += perf/ep_copy
-perf_ep_copy_LDADD = libshmpi.la
 
 include perf/prof.mk
 

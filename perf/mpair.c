@@ -25,14 +25,9 @@ static void mpair(size_t n)
 int main(int argc, char **argv)
 {
 	struct bench b;
-	int half;
 
 	bench_init(&b, &argc, &argv, "mpair", "us", 0, 1 << 20);
-	if (b.nprocs % 2)
-		bench_die(&b, "needs an even number of ranks");
-	half = b.nprocs / 2;
-	sender = b.rank < half;
-	peer = sender ? b.rank + half : b.rank - half;
+	sender = bench_halves(&b, &peer);
 	sbuf = bench_alloc(b.max_size, 'a');
 	rbuf = bench_alloc(b.max_size, 0);
 

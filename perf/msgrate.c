@@ -15,43 +15,21 @@ static MPI_Request *reqs;
 
 static void msgrate(size_t n)
 {
-	int ack = 0;
-
-	if (sender) {
-		for (int w = 0; w < window; w++)
-			MPI_Isend(sbuf, (int)n, MPI_CHAR, peer, 1, MPI_COMM_WORLD, &reqs[w]);
-		MPI_Waitall(window, reqs, MPI_STATUSES_IGNORE);
-		MPI_Recv(&ack, 1, MPI_INT, peer, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-	} else {
-		for (int w = 0; w < window; w++)
-			MPI_Irecv(rbuf, (int)n, MPI_CHAR, peer, 1, MPI_COMM_WORLD, &reqs[w]);
-		MPI_Waitall(window, reqs, MPI_STATUSES_IGNORE);
-		MPI_Send(&ack, 1, MPI_INT, peer, 2, MPI_COMM_WORLD);
-	}
+	bench_window(sender, peer, sbuf, rbuf, n, window, reqs);
 }
 
 int main(int argc, char **argv)
 {
 	struct bench b;
-	int pairs;
 
 	bench_init(&b, &argc, &argv, "msgrate", "Mmsg/s", 1, 64 << 10);
-	if (b.nprocs % 2)
-		bench_die(&b, "needs an even number of ranks");
-	pairs = b.nprocs / 2;
-	sender = b.rank < pairs;
-	peer = sender ? b.rank + pairs : b.rank - pairs;
+	sender = bench_halves(&b, &peer);
 	window = b.window;
 	sbuf = bench_alloc(b.max_size, 'a');
 	rbuf = bench_alloc(b.max_size, 0);
 	reqs = malloc(window * sizeof(*reqs));
 
-	bench_header(&b);
-	for (size_t s = b.min_size; s <= b.max_size; s = bench_next(s)) {
-		double t = bench_time(&b, msgrate, s);
-
-		bench_print(&b, s, (double)pairs * window / t / 1e6);
-	}
+	bench_rates(&b, msgrate, 0, (double)(b.nprocs / 2) * window);
 	free(reqs);
 	MPI_Finalize();
 	return 0;

@@ -13,13 +13,3 @@ HANDLES_MPI_TESTS = tests/mpi/attr_basic tests/mpi/attr_handle tests/mpi/attr_cb
 	tests/mpi/name_basic tests/mpi/errh_basic tests/mpi/info_basic tests/mpi/attr_threads
 check_PROGRAMS += $(HANDLES_MPI_TESTS)
 TESTS += $(HANDLES_MPI_TESTS)
-tests_mpi_attr_basic_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_attr_handle_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_attr_cb_error_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_attr_finalize_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_attr_dup_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_attr_commid_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_name_basic_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_errh_basic_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_info_basic_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_attr_threads_LDADD = $(MPI_TEST_LDADD)

@@ -3,13 +3,16 @@
 # reads "np:", "mpirun:" and "env:" lines from the program's source.
 LOG_COMPILER = $(SHELL) $(top_srcdir)/tests/run-test.sh
 AM_TESTS_ENVIRONMENT = top_srcdir=$(top_srcdir); top_builddir=$(top_builddir); export top_srcdir top_builddir;
-EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h tests/check-symbols.sh
+EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h tests/unit/unit.h tests/check-symbols.sh
 TESTS += tests/check-symbols.sh
 # folder boundaries (lib/README.md's table) and atomics through shm/atomic.h
 EXTRA_DIST += tests/check-layering.sh tests/check-atomics.sh
 TESTS += tests/check-layering.sh tests/check-atomics.sh
 
 MPI_TEST_LDADD = libshmpi.la
+# The default for every program without its own _LDADD: the MPI tests, the
+# examples and the benchmarks are MPI programs.
+LDADD = $(MPI_TEST_LDADD)
 
 # unit tests
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -36,23 +39,8 @@ TESTS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
 	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
 	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard \
 	tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap tests/mpi/handle_f2c
-tests_mpi_p2p_basic_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_p2p_order_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_p2p_modes_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_p2p_large_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_p2p_probe_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_p2p_cancel_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_p2p_persistent_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_p2p_errors_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_p2p_wildcard_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_abort_rank_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_segv_rank_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_env_basic_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_pmpi_wrap_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_handle_f2c_LDADD = $(MPI_TEST_LDADD)
 # errors are named after the user's call (issue 13: MPI_Mrecv was reported
 # as MPI_Imrecv, MPI_Comm_disconnect as MPI_Comm_free)
 check_PROGRAMS += tests/mpi/err_fn_name
-tests_mpi_err_fn_name_LDADD = $(MPI_TEST_LDADD)
 TESTS += tests/mpi/err_fn_name.sh
 EXTRA_DIST += tests/mpi/err_fn_name.sh

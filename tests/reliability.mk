@@ -19,7 +19,6 @@ EXTRA_DIST += tests/launcher/seg-trust.sh
 # deadlock verdict itself is unit-tested on a segment (check_stall).
 check_PROGRAMS += tests/launcher/lnch-stall
 tests_launcher_lnch_stall_SOURCES = tests/launcher/lnch-stall.c
-tests_launcher_lnch_stall_LDADD = libshmpi.la
 STALL_TESTS = tests/launcher/stall-ask.sh tests/launcher/deadlock.sh \
 	tests/launcher/startup-signal.sh
 TESTS += $(STALL_TESTS)
@@ -29,16 +28,11 @@ tests_unit_check_stall_SOURCES = tests/unit/check_stall.c launcher/stall.c
 tests_unit_check_stall_CFLAGS = $(UNIT_CFLAGS) $(HWLOC_CFLAGS)
 tests_unit_check_stall_LDADD = $(UNIT_LDADD)
 TESTS += tests/unit/check_stall
-tests_mpi_seg_trust_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_unexp_flood_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_handle_churn_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_count_overflow_LDADD = $(MPI_TEST_LDADD)
 
 # make soak: np=32 (oversubscribed) mixed, checked traffic for SOAK_SECONDS
 # (default 600); fails on a lost or wrong message or resident growth.
 # .ci/run runs it for 60 s.
 check_PROGRAMS += tests/soak/soak
-tests_soak_soak_LDADD = $(MPI_TEST_LDADD)
 SOAK_NP = 32
 SOAK_SECONDS = 600
 soak: launcher/mpirun-shm tests/soak/soak

@@ -5,10 +5,3 @@ REQ_TESTS = tests/mpi/handler_basic tests/mpi/handler_lock tests/mpi/handler_res
 	tests/mpi/handler_lock_twice
 check_PROGRAMS += $(REQ_TESTS)
 TESTS += $(REQ_TESTS) examples/nb_allgather examples/any_all_some
-tests_mpi_handler_basic_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_handler_lock_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_handler_restart_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_greq_meta_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_req_barrier_loose_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_handler_error_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_handler_lock_twice_LDADD = $(MPI_TEST_LDADD)

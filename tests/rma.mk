@@ -7,14 +7,6 @@ RMA_TESTS = tests/mpi/rma_basic tests/mpi/rma_lock tests/mpi/rma_fetch_op \
 	tests/mpi/rma_errors
 check_PROGRAMS += $(RMA_TESTS)
 TESTS += $(RMA_TESTS)
-tests_mpi_rma_basic_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_rma_lock_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_rma_fetch_op_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_rma_pscw_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_rma_shared_stencil_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_rma_derived_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_rma_requests_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_rma_errors_LDADD = $(MPI_TEST_LDADD)
 
 # unit tests: the window lock and the element atomics
 check_PROGRAMS += tests/unit/check_rma

@@ -12,17 +12,6 @@ THR_MPI_TESTS = tests/mpi/thr_self tests/mpi/thr_stress tests/mpi/thr_errors \
 check_PROGRAMS += $(THR_MPI_TESTS)
 TESTS += $(THR_MPI_TESTS)
 EXTRA_DIST += tests/mpi/thr_common.h
-tests_mpi_thr_self_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_thr_stress_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_thr_errors_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_mutex_contention_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_cond_prodcons_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_ep_churn_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_mutex_dead_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_thr_twowait_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_mutex_notowner_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_thr_multiwait_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_ep_share_LDADD = $(MPI_TEST_LDADD)
 
 # make check-tsan: the library (lib/ and shm/ sources) and the threaded
 # tests built again with -fsanitize=thread into tsan-build/ (a plain

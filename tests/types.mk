@@ -23,11 +23,6 @@ TYPE_MPI_TESTS = tests/mpi/type_exchange tests/mpi/type_pack tests/mpi/type_desc
 	tests/mpi/type_errors tests/mpi/type_single_copy
 check_PROGRAMS += $(TYPE_MPI_TESTS)
 TESTS += $(TYPE_MPI_TESTS)
-tests_mpi_type_exchange_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_type_pack_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_type_describe_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_type_errors_LDADD = $(MPI_TEST_LDADD)
-tests_mpi_type_single_copy_LDADD = $(MPI_TEST_LDADD)
 
 # libFuzzer target of the type-string parser; not part of `make check`.
 #   make fuzz-typestr [FUZZ_TIME=60]

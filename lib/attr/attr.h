@@ -94,6 +94,12 @@ int mpii_keyval_create(int kind, void (*copy_fn)(void), int copy_sig,
  * unknown, already freed or wrong-kind keyvals. */
 int mpii_keyval_free(int keyval, int kind) __attribute__((warn_unused_result));
 
+/* The MPI_*_create_keyval calls for fn: a keyval for handles of kind whose
+ * callbacks both have convention sig (enum mpii_cbsig).  Returns
+ * MPI_SUCCESS or what mpii_err() returned (keyval NULL, out of memory). */
+int mpii_keyval_create_call(const char *fn, int kind, int sig, void (*copy_fn)(void),
+			    void (*delete_fn)(void), void *extra_state, int *keyval);
+
 /* True when id is one of the predefined attribute keys of mpi.h. */
 int mpii_keyval_is_predefined(int keyval);
 

@@ -122,22 +122,27 @@ int mpii_attr_finalize(void)
 
 /* ------------------------------------------------------ communicators */
 
-#pragma weak MPI_Comm_create_keyval = PMPI_Comm_create_keyval
-int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
-			    MPI_Comm_delete_attr_function *delete_fn, int *keyval,
-			    void *extra_state)
+int mpii_keyval_create_call(const char *fn, int kind, int sig, void (*copy_fn)(void),
+			    void (*delete_fn)(void), void *extra_state, int *keyval)
 {
-	static const char fn[] = "MPI_Comm_create_keyval";
 	int rc;
 
 	MPII_CHECK_INIT(fn);
 	if (!keyval)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "keyval is NULL");
-	rc = mpii_keyval_create(MPII_HK_COMM, (gfn)copy_fn, MPII_CB_COMM, (gfn)delete_fn,
-				MPII_CB_COMM, extra_state, keyval);
+	rc = mpii_keyval_create(kind, copy_fn, sig, delete_fn, sig, extra_state, keyval);
 	if (rc != MPI_SUCCESS)
 		return mpii_err(NULL, rc, fn, "cannot create keyval");
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Comm_create_keyval = PMPI_Comm_create_keyval
+int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *copy_fn,
+			    MPI_Comm_delete_attr_function *delete_fn, int *keyval,
+			    void *extra_state)
+{
+	return mpii_keyval_create_call("MPI_Comm_create_keyval", MPII_HK_COMM, MPII_CB_COMM,
+				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
 }
 
 /* Free *keyval (of kind, or ANY) and set it to MPI_KEYVAL_INVALID. */
@@ -232,18 +237,9 @@ int PMPI_Comm_delete_attr(MPI_Comm comm, int keyval)
 int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn,
 		       int *keyval, void *extra_state)
 {
-	static const char fn[] = "MPI_Keyval_create";
-	int rc;
-
-	MPII_CHECK_INIT(fn);
-	if (!keyval)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "keyval is NULL");
 	/* seed 002 6.7: usable on every kind of handle */
-	rc = mpii_keyval_create(MPII_HK_ANY, (gfn)copy_fn, MPII_CB_COMM, (gfn)delete_fn,
-				MPII_CB_COMM, extra_state, keyval);
-	if (rc != MPI_SUCCESS)
-		return mpii_err(NULL, rc, fn, "cannot create keyval");
-	return MPI_SUCCESS;
+	return mpii_keyval_create_call("MPI_Keyval_create", MPII_HK_ANY, MPII_CB_COMM,
+				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
 }
 
 #pragma weak MPI_Keyval_free = PMPI_Keyval_free
@@ -278,17 +274,8 @@ int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *copy_fn,
 			    MPI_Type_delete_attr_function *delete_fn, int *keyval,
 			    void *extra_state)
 {
-	static const char fn[] = "MPI_Type_create_keyval";
-	int rc;
-
-	MPII_CHECK_INIT(fn);
-	if (!keyval)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "keyval is NULL");
-	rc = mpii_keyval_create(MPII_HK_DATATYPE, (gfn)copy_fn, MPII_CB_TYPE, (gfn)delete_fn,
-				MPII_CB_TYPE, extra_state, keyval);
-	if (rc != MPI_SUCCESS)
-		return mpii_err(NULL, rc, fn, "cannot create keyval");
-	return MPI_SUCCESS;
+	return mpii_keyval_create_call("MPI_Type_create_keyval", MPII_HK_DATATYPE, MPII_CB_TYPE,
+				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
 }
 
 #pragma weak MPI_Type_free_keyval = PMPI_Type_free_keyval

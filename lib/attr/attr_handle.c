@@ -83,22 +83,25 @@ static const char *bad_handle(int rc)
 	}
 }
 
+/* Entry of the MPI_Handle_attr_* call fn: the init check and the handle.
+ * MPI_SUCCESS with *obj and *list resolved, or what mpii_err() returned. */
+static int enter(MPI_Handle *handle, int handletype, void **obj,
+		 struct mpii_attr_list ***list, const char *fn)
+{
+	MPII_CHECK_INIT(fn);
+	int rc = mpii_handle_resolve(handle, handletype, obj, list);
+	if (rc != MPI_SUCCESS)
+		return mpii_err(err_comm(handle, handletype, rc), rc, fn, "%s", bad_handle(rc));
+	return MPI_SUCCESS;
+}
+
 #pragma weak MPI_Handle_keyval_create = PMPI_Handle_keyval_create
 int PMPI_Handle_keyval_create(MPI_Handle_copy_function *copy_fn,
 			      MPI_Handle_delete_function *delete_fn, int *keyval,
 			      void *extra_state)
 {
-	static const char fn[] = "MPI_Handle_keyval_create";
-	int rc;
-
-	MPII_CHECK_INIT(fn);
-	if (!keyval)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "keyval is NULL");
-	rc = mpii_keyval_create(MPII_HK_ANY, (gfn)copy_fn, MPII_CB_HANDLE, (gfn)delete_fn,
-				MPII_CB_HANDLE, extra_state, keyval);
-	if (rc != MPI_SUCCESS)
-		return mpii_err(NULL, rc, fn, "cannot create keyval");
-	return MPI_SUCCESS;
+	return mpii_keyval_create_call("MPI_Handle_keyval_create", MPII_HK_ANY, MPII_CB_HANDLE,
+				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
 }
 
 #pragma weak MPI_Handle_attr_put = PMPI_Handle_attr_put
@@ -110,10 +113,9 @@ int PMPI_Handle_attr_put(MPI_Handle *handle, MPI_Handletype handletype, int keyv
 	void *obj;
 	int rc;
 
-	MPII_CHECK_INIT(fn);
-	rc = mpii_handle_resolve(handle, handletype, &obj, &list);
+	rc = enter(handle, handletype, &obj, &list, fn);
 	if (rc != MPI_SUCCESS)
-		return mpii_err(err_comm(handle, handletype, rc), rc, fn, "%s", bad_handle(rc));
+		return rc;
 	rc = mpii_attr_set(list, handletype, obj, keyval, attribute_val);
 	if (rc != MPI_SUCCESS)
 		return mpii_err(err_comm(handle, handletype, rc), rc, fn,
@@ -131,10 +133,9 @@ int PMPI_Handle_attr_get(MPI_Handle *handle, MPI_Handletype handletype, int keyv
 	void *obj;
 	int rc;
 
-	MPII_CHECK_INIT(fn);
-	rc = mpii_handle_resolve(handle, handletype, &obj, &list);
+	rc = enter(handle, handletype, &obj, &list, fn);
 	if (rc != MPI_SUCCESS)
-		return mpii_err(err_comm(handle, handletype, rc), rc, fn, "%s", bad_handle(rc));
+		return rc;
 	if (!attribute_val || !flag)
 		return mpii_err(err_comm(handle, handletype, MPI_SUCCESS), MPI_ERR_ARG, fn,
 				"attribute_val or flag is NULL");
@@ -156,10 +157,9 @@ int PMPI_Handle_attr_delete(MPI_Handle *handle, MPI_Handletype handletype, int k
 	void *obj;
 	int rc;
 
-	MPII_CHECK_INIT(fn);
-	rc = mpii_handle_resolve(handle, handletype, &obj, &list);
+	rc = enter(handle, handletype, &obj, &list, fn);
 	if (rc != MPI_SUCCESS)
-		return mpii_err(err_comm(handle, handletype, rc), rc, fn, "%s", bad_handle(rc));
+		return rc;
 	rc = mpii_attr_delete(list, handletype, obj, keyval);
 	if (rc != MPI_SUCCESS)
 		return mpii_err(err_comm(handle, handletype, rc), rc, fn,

@@ -17,17 +17,8 @@ int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy_fn,
 			   MPI_Win_delete_attr_function *delete_fn, int *keyval,
 			   void *extra_state)
 {
-	static const char fn[] = "MPI_Win_create_keyval";
-	int rc;
-
-	MPII_CHECK_INIT(fn);
-	if (!keyval)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "keyval is NULL");
-	rc = mpii_keyval_create(MPII_HK_WIN, (gfn)copy_fn, MPII_CB_WIN, (gfn)delete_fn,
-				MPII_CB_WIN, extra_state, keyval);
-	if (rc != MPI_SUCCESS)
-		return mpii_err(NULL, rc, fn, "cannot create keyval");
-	return MPI_SUCCESS;
+	return mpii_keyval_create_call("MPI_Win_create_keyval", MPII_HK_WIN, MPII_CB_WIN,
+				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
 }
 
 #pragma weak MPI_Win_free_keyval = PMPI_Win_free_keyval

@@ -165,6 +165,11 @@ int mpii_scatterv(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *di
 int mpii_allgatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
 		    const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
 		    struct mpii_comm *c, struct mpii_request **reqp);
+/* Blocking allgather of count elements of dt from every member of c into
+ * rbuf, in rank order (the set-up exchanges of communicator, topology and
+ * window constructors).  MPI_SUCCESS or an error class. */
+int mpii_allgather(const void *sbuf, int count, struct mpii_datatype *dt, void *rbuf,
+		   struct mpii_comm *c);
 int mpii_alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,
 		   struct mpii_datatype *const *stypes, void *rbuf, const MPI_Count *rcounts,
 		   const MPI_Aint *rdispls, struct mpii_datatype *const *rtypes,

@@ -52,6 +52,45 @@ static int epilogue(const char *fn, MPI_Comm comm, int rc, struct mpii_request *
 	return MPI_SUCCESS;
 }
 
+/* One side's buffer of a rooted (all)gather or scatter for fn: buf may be
+ * MPI_IN_PLACE at the root only (is_root), otherwise count and type are
+ * checked.  MPI_SUCCESS or what mpii_err() returned. */
+static int side_args(const char *fn, MPI_Comm comm, const void *buf, int count,
+		     MPI_Datatype type, int is_root)
+{
+	const char *why = "";
+	int rc = mpii_coll_check_in_place(comm, buf, &why);
+	if (!rc && (!is_root || buf != MPI_IN_PLACE))
+		rc = mpii_coll_check_buf(count, type, &why);
+	return rc ? mpii_err(comm, rc, fn, "%s", why) : MPI_SUCCESS;
+}
+
+/* The side of an (all)gather(v) or scatter(v) for fn that holds one block
+ * per member: checks count and type, or counts and displs for the v
+ * versions (is_v), and converts them for the n members.  MPI_SUCCESS with
+ * *c and *d set (the caller frees them), or what mpii_err() returned. */
+static int blocks_args(const char *fn, MPI_Comm comm, int count, const int *counts,
+		       const int *displs, MPI_Datatype type, int is_v, MPI_Count **c, MPI_Aint **d)
+{
+	const char *why = "";
+	int n = mpii_comm_peer_size(comm);
+	int rc = mpii_coll_check_buf(is_v ? 0 : count, type, &why);
+	if (!rc && is_v)
+		rc = mpii_coll_check_counts(counts, n, &why);
+	if (rc)
+		return mpii_err(comm, rc, fn, "%s", why);
+	if (is_v && !displs)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "displs is NULL");
+	*c = mpii_coll_counts(n, counts, count);
+	*d = mpii_coll_displs(n, displs, count, 1);
+	if (!*c || !*d) {
+		free(*c);
+		free(*d);
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+	}
+	return MPI_SUCCESS;
+}
+
 static int barrier(const char *fn, MPI_Comm comm, MPI_Request *request)
 {
 	int comm_ok, rc = prologue(fn, comm, request, request != NULL, &comm_ok);
@@ -115,31 +154,14 @@ static int gather(const char *fn, const void *sbuf, int scount, MPI_Datatype sty
 	if (rc)
 		return rc;
 	CHECK(mpii_coll_check_root(comm, root, &why));
-	int is_root, member, n = mpii_comm_peer_size(comm);
+	int is_root, member;
 	mpii_coll_roles(comm, root, &is_root, &member);
-	if (member) {
-		CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
-		if (!is_root || sbuf != MPI_IN_PLACE)
-			CHECK(mpii_coll_check_buf(scount, stype, &why));
-	}
-	if (is_root) {
-		CHECK(mpii_coll_check_buf(is_v ? 0 : rcount, rtype, &why));
-		if (is_v)
-			CHECK(mpii_coll_check_counts(rcounts, n, &why));
-		if (is_v && !displs)
-			return mpii_err(comm, MPI_ERR_ARG, fn, "displs is NULL");
-	}
+	if (member && (rc = side_args(fn, comm, sbuf, scount, stype, is_root)))
+		return rc;
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
-	if (is_root) {
-		c = mpii_coll_counts(n, rcounts, rcount);
-		d = mpii_coll_displs(n, displs, rcount, 1);
-		if (!c || !d) {
-			free(c);
-			free(d);
-			return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
-		}
-	}
+	if (is_root && (rc = blocks_args(fn, comm, rcount, rcounts, displs, rtype, is_v, &c, &d)))
+		return rc;
 	struct mpii_request *req = NULL;
 	mpii_lock();
 	rc = mpii_gatherv(sbuf, scount, stype, rbuf, c, d, rtype, root, comm, nb ? &req : NULL);
@@ -193,29 +215,14 @@ static int scatter(const char *fn, const void *sbuf, int scount, const int *scou
 	if (rc)
 		return rc;
 	CHECK(mpii_coll_check_root(comm, root, &why));
-	int is_root, member, n = mpii_comm_peer_size(comm);
+	int is_root, member;
 	mpii_coll_roles(comm, root, &is_root, &member);
-	if (member) {
-		CHECK(mpii_coll_check_in_place(comm, rbuf, &why));
-		if (!is_root || rbuf != MPI_IN_PLACE)
-			CHECK(mpii_coll_check_buf(rcount, rtype, &why));
-	}
+	if (member && (rc = side_args(fn, comm, rbuf, rcount, rtype, is_root)))
+		return rc;
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
-	if (is_root) {
-		CHECK(mpii_coll_check_buf(is_v ? 0 : scount, stype, &why));
-		if (is_v)
-			CHECK(mpii_coll_check_counts(scounts, n, &why));
-		if (is_v && !displs)
-			return mpii_err(comm, MPI_ERR_ARG, fn, "displs is NULL");
-		c = mpii_coll_counts(n, scounts, scount);
-		d = mpii_coll_displs(n, displs, scount, 1);
-		if (!c || !d) {
-			free(c);
-			free(d);
-			return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
-		}
-	}
+	if (is_root && (rc = blocks_args(fn, comm, scount, scounts, displs, stype, is_v, &c, &d)))
+		return rc;
 	struct mpii_request *req = NULL;
 	mpii_lock();
 	rc = mpii_scatterv(sbuf, c, d, stype, rbuf, rcount, rtype, root, comm, nb ? &req : NULL);
@@ -264,27 +271,14 @@ static int allgather(const char *fn, const void *sbuf, int scount, MPI_Datatype 
 		     void *rbuf, int rcount, const int *rcounts, const int *displs,
 		     MPI_Datatype rtype, MPI_Comm comm, MPI_Request *request, int nb, int is_v)
 {
-	const char *why = "";
 	int comm_ok, rc = prologue(fn, comm, request, nb, &comm_ok);
 	if (rc)
 		return rc;
-	int n = mpii_comm_peer_size(comm);
-	CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
-	if (sbuf != MPI_IN_PLACE)
-		CHECK(mpii_coll_check_buf(scount, stype, &why));
-	CHECK(mpii_coll_check_buf(is_v ? 0 : rcount, rtype, &why));
-	if (is_v) {
-		CHECK(mpii_coll_check_counts(rcounts, n, &why));
-		if (!displs)
-			return mpii_err(comm, MPI_ERR_ARG, fn, "displs is NULL");
-	}
-	MPI_Count *c = mpii_coll_counts(n, rcounts, rcount);
-	MPI_Aint *d = mpii_coll_displs(n, displs, rcount, 1);
-	if (!c || !d) {
-		free(c);
-		free(d);
-		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
-	}
+	MPI_Count *c = NULL;
+	MPI_Aint *d = NULL;
+	if ((rc = side_args(fn, comm, sbuf, scount, stype, 1)) ||
+	    (rc = blocks_args(fn, comm, rcount, rcounts, displs, rtype, is_v, &c, &d)))
+		return rc;
 	struct mpii_request *req = NULL;
 	mpii_lock();
 	rc = mpii_allgatherv(sbuf, scount, stype, rbuf, c, d, rtype, comm, nb ? &req : NULL);

@@ -11,7 +11,9 @@
  * intercommunicators too (block i goes to and comes from remote rank i);
  * the rooted and gathering ones hand them to lib/coll/coll_inter.c.
  */
+#include <stdlib.h>
 #include "lib/coll/coll.h"
+#include "lib/coll/coll_check.h"
 #include "lib/coll/nbc.h"
 
 static char *at(const void *buf, MPI_Aint disp, const struct mpii_datatype *dt)
@@ -112,6 +114,20 @@ int mpii_allgatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *st
 		mpii_sched_fence(s);
 	}
 	return mpii_sched_finish(s, reqp);
+}
+
+int mpii_allgather(const void *sbuf, int count, struct mpii_datatype *dt, void *rbuf,
+		   struct mpii_comm *c)
+{
+	int n = mpii_comm_peer_size(c);
+	MPI_Count *cnt = mpii_coll_counts(n, NULL, count);
+	MPI_Aint *dsp = mpii_coll_displs(n, NULL, count, 1);
+	int rc = MPI_ERR_NO_MEM;
+	if (cnt && dsp)
+		rc = mpii_allgatherv(sbuf, count, dt, rbuf, cnt, dsp, dt, c, NULL);
+	free(cnt);
+	free(dsp);
+	return rc;
 }
 
 int mpii_alltoallw(const void *sbuf, const MPI_Count *scounts, const MPI_Aint *sdispls,

@@ -265,6 +265,22 @@ static void fold(struct mpii_coll_state *cs, int n, uint64_t s, void *rbuf, MPI_
 		mpii_op_apply(op, contrib(cs, n, s, j, bytes), rbuf, count, dt);
 }
 
+/* Member me's part of a new reduction of cs, which it returns in *s: once
+ * the last one is over, its contribution (sbuf, or rbuf for MPI_IN_PLACE)
+ * goes where contrib() says and is announced.  Returns what
+ * mpii_shm_announce returns (every member's contribution is there). */
+static int contribute(struct mpii_coll_state *cs, int n, int me, const void *sbuf, void *rbuf,
+		      MPI_Count count, struct mpii_datatype *dt, uint64_t *s)
+{
+	size_t bytes = (size_t)(count * dt->extent);
+	uint64_t r = *s = ++cs->seq;
+	if (sbuf == MPI_IN_PLACE)
+		sbuf = rbuf;
+	mpii_shm_wait_all(cs, n, r - 1);
+	memcpy(contrib(cs, n, r, me, bytes), sbuf, bytes);
+	return mpii_shm_announce(cs, n, me, r, 0);
+}
+
 int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		    struct mpii_op *op, int root, struct mpii_comm *c)
 {
@@ -279,12 +295,8 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 			return rc;
 	}
 	int n = c->size, me = c->rank;
-	uint64_t s = ++cs->seq;
-	if (sbuf == MPI_IN_PLACE)
-		sbuf = rbuf;
-	mpii_shm_wait_all(cs, n, s - 1);
-	memcpy(contrib(cs, n, s, me, (size_t)(count * dt->extent)), sbuf, (size_t)(count * dt->extent));
-	int all = mpii_shm_announce(cs, n, me, s, 0);
+	uint64_t s;
+	int all = contribute(cs, n, me, sbuf, rbuf, count, dt, &s);
 	if (me != root)
 		return MPI_SUCCESS;
 	if (!all)
@@ -302,12 +314,8 @@ int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpi
 	if (!cs)
 		return MPII_SHM_DECLINED;
 	int n = c->size, me = c->rank;
-	uint64_t s = ++cs->seq;
-	if (sbuf == MPI_IN_PLACE)
-		sbuf = rbuf;
-	mpii_shm_wait_all(cs, n, s - 1);
-	memcpy(contrib(cs, n, s, me, (size_t)(count * dt->extent)), sbuf, (size_t)(count * dt->extent));
-	if (!mpii_shm_announce(cs, n, me, s, 0))
+	uint64_t s;
+	if (!contribute(cs, n, me, sbuf, rbuf, count, dt, &s))
 		mpii_shm_wait_all(cs, n, s);
 	fold(cs, n, s, rbuf, count, dt, op);
 	return MPI_SUCCESS;

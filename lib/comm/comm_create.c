@@ -316,18 +316,12 @@ static int split(struct mpii_comm *comm, int color, int key, struct mpii_comm **
 	int n = comm->size;
 	int mine[2] = { color, key };
 	int *all = malloc(sizeof(int) * 2 * (size_t)n);
-	MPI_Count *cnt = malloc(sizeof(MPI_Count) * (size_t)n);
-	MPI_Aint *dsp = malloc(sizeof(MPI_Aint) * (size_t)n);
 	struct member *m = malloc(sizeof(*m) * (size_t)n);
 	int rc = MPI_ERR_NO_MEM;
 	*out = MPI_COMM_NULL;
-	if (!all || !cnt || !dsp || !m)
+	if (!all || !m)
 		goto done;
-	for (int i = 0; i < n; i++) {
-		cnt[i] = 2;
-		dsp[i] = 2 * i;
-	}
-	rc = mpii_allgatherv(mine, 2, MPI_INT, all, cnt, dsp, MPI_INT, comm, NULL);
+	rc = mpii_allgather(mine, 2, MPI_INT, all, comm);
 	if (rc)
 		goto done;
 	int k = 0;
@@ -370,10 +364,21 @@ static int split(struct mpii_comm *comm, int color, int key, struct mpii_comm **
 	rc = *out ? MPI_SUCCESS : MPI_ERR_NO_MEM;
 done:
 	free(all);
-	free(cnt);
-	free(dsp);
 	free(m);
 	return rc;
+}
+
+/* The split of MPI_Comm_split and MPI_Comm_split_type (fn), on an intra-
+ * or an intercommunicator.  MPI_SUCCESS or what mpii_err() returned. */
+static int split_call(const char *fn, MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+	mpii_lock();
+	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
+				: split(comm, color, key, newcomm);
+	mpii_unlock();
+	if (rc)
+		return mpii_err(comm, rc, fn, "split failed");
+	return MPI_SUCCESS;
 }
 
 #pragma weak MPI_Comm_split = PMPI_Comm_split
@@ -387,13 +392,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (color < 0 && color != MPI_UNDEFINED)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "negative color");
-	mpii_lock();
-	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
-				: split(comm, color, key, newcomm);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm, rc, fn, "split failed");
-	return MPI_SUCCESS;
+	return split_call(fn, comm, color, key, newcomm);
 }
 
 #pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
@@ -410,13 +409,7 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
 		return mpii_err(comm, MPI_ERR_ARG, fn, "unknown split type %d", split_type);
 	/* One node: every member shares memory with every other. */
 	int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0;
-	mpii_lock();
-	int rc = comm->is_inter ? mpii_inter_split(comm, color, key, newcomm)
-				: split(comm, color, key, newcomm);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm, rc, fn, "split failed");
-	return MPI_SUCCESS;
+	return split_call(fn, comm, color, key, newcomm);
 }
 
 /* Rank in comm of world rank w, or -1. */

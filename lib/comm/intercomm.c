@@ -368,16 +368,10 @@ int mpii_inter_split(struct mpii_comm *ic, int color, int key, struct mpii_comm 
 	int *mine = malloc(sizeof(int) * 2 * (size_t)ln);
 	int *theirs = malloc(sizeof(int) * 2 * (size_t)rn);
 	int *colors = malloc(sizeof(int) * (size_t)(ln + 1));
-	MPI_Count *cnt = malloc(sizeof(MPI_Count) * (size_t)ln);
-	MPI_Aint *dsp = malloc(sizeof(MPI_Aint) * (size_t)ln);
 	int rc = MPI_ERR_NO_MEM;
-	if (!mine || !theirs || !colors || !cnt || !dsp)
+	if (!mine || !theirs || !colors)
 		goto done;
-	for (int i = 0; i < ln; i++) {
-		cnt[i] = 2;
-		dsp[i] = 2 * i;
-	}
-	rc = mpii_allgatherv(pair, 2, MPI_INT, mine, cnt, dsp, MPI_INT, cs->local, NULL);
+	rc = mpii_allgather(pair, 2, MPI_INT, mine, cs->local);
 	if (rc)
 		goto done;
 	int hdr[2] = { 0, 0 };
@@ -409,7 +403,5 @@ done:
 	free(mine);
 	free(theirs);
 	free(colors);
-	free(cnt);
-	free(dsp);
 	return rc;
 }

@@ -9,11 +9,13 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include "lib/attr/attr.h"
 #include "lib/coll/coll.h"
+#include "lib/core/core.h"
 #include "lib/comm/group.h"
 #include "lib/comm/topo.h"
 
-static int *dup_ints(const int *a, int n, int *ok)
+int *mpii_topo_ints(const int *a, int n, int *ok)
 {
 	if (!a || n <= 0)
 		return NULL;
@@ -86,6 +88,45 @@ int mpii_topo_comm(struct mpii_comm *old, int n, struct mpii_topo *t, struct mpi
 	return MPI_SUCCESS;
 }
 
+int mpii_topo_check_args(const char *fn, MPI_Comm comm_old, MPI_Info info, const void *out,
+			 const char *out_null)
+{
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm_old))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm_old->is_inter)
+		return mpii_err(comm_old, MPI_ERR_COMM, fn, "intercommunicator");
+	if (info != MPI_INFO_NULL && !MPII_VALID(info, MPII_MAGIC_INFO))
+		return mpii_err(comm_old, MPI_ERR_INFO, fn, "invalid info");
+	if (!out)
+		return mpii_err(comm_old, MPI_ERR_ARG, fn, "%s", out_null);
+	return MPI_SUCCESS;
+}
+
+int mpii_topo_finish(const char *fn, MPI_Comm old, int n, struct mpii_topo *t, MPI_Comm *out)
+{
+	mpii_lock();
+	int rc = mpii_topo_comm(old, n, t, out);
+	mpii_unlock();
+	if (rc)
+		return mpii_err(old, rc, fn, "cannot create the communicator");
+	return MPI_SUCCESS;
+}
+
+int mpii_topo_of(MPI_Comm comm, int kind, const char *fn, struct mpii_topo **t)
+{
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (!comm->topo || comm->topo->kind != kind)
+		return mpii_err(comm, MPI_ERR_TOPOLOGY, fn, "%s",
+				kind == MPI_CART    ? "no cartesian topology"
+				: kind == MPI_GRAPH ? "no graph topology"
+						    : "no distributed graph topology");
+	*t = comm->topo;
+	return MPI_SUCCESS;
+}
+
 void mpii_cart_coords(const struct mpii_topo *t, int r, int *coords)
 {
 	for (int d = t->ndims - 1; d >= 0; d--) {
@@ -112,14 +153,14 @@ int mpii_topo_copy(struct mpii_comm *old, struct mpii_comm *new)
 		return MPI_ERR_NO_MEM;
 	int ok = 1;
 	*t = *o;
-	t->dims = dup_ints(o->dims, o->ndims, &ok);
-	t->periods = dup_ints(o->periods, o->ndims, &ok);
-	t->index = dup_ints(o->index, o->nnodes, &ok);
-	t->edges = dup_ints(o->edges, o->nedges, &ok);
-	t->sources = dup_ints(o->sources, o->indeg, &ok);
-	t->sweights = dup_ints(o->sweights, o->indeg, &ok);
-	t->dests = dup_ints(o->dests, o->outdeg, &ok);
-	t->dweights = dup_ints(o->dweights, o->outdeg, &ok);
+	t->dims = mpii_topo_ints(o->dims, o->ndims, &ok);
+	t->periods = mpii_topo_ints(o->periods, o->ndims, &ok);
+	t->index = mpii_topo_ints(o->index, o->nnodes, &ok);
+	t->edges = mpii_topo_ints(o->edges, o->nedges, &ok);
+	t->sources = mpii_topo_ints(o->sources, o->indeg, &ok);
+	t->sweights = mpii_topo_ints(o->sweights, o->indeg, &ok);
+	t->dests = mpii_topo_ints(o->dests, o->outdeg, &ok);
+	t->dweights = mpii_topo_ints(o->dweights, o->outdeg, &ok);
 	new->topo = t;
 	if (!ok) {
 		mpii_topo_free(new);

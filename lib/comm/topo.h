@@ -50,6 +50,30 @@ int mpii_topo_share_ctx(struct mpii_comm *c, uint32_t k, uint32_t *ctx);
  * communicator anywhere. */
 int mpii_topo_comm(struct mpii_comm *old, int n, struct mpii_topo *t, struct mpii_comm **out);
 
+/* Entry-point checks of a topology constructor or map call fn: the
+ * library is initialized (MPII_CHECK_INIT), comm_old is an
+ * intracommunicator, info valid (MPI_INFO_NULL for a call without one) and
+ * out not NULL (out_null: the detail).  MPI_SUCCESS or what mpii_err()
+ * returned. */
+int mpii_topo_check_args(const char *fn, MPI_Comm comm_old, MPI_Info info, const void *out,
+			 const char *out_null);
+
+/* The end of topology constructor fn, collective over old: *out gets the
+ * communicator of topology t (taken over) over old's first n ranks, as
+ * mpii_topo_comm (the library lock is taken here).  MPI_SUCCESS or what
+ * mpii_err() returned. */
+int mpii_topo_finish(const char *fn, MPI_Comm old, int n, struct mpii_topo *t, MPI_Comm *out);
+
+/* Entry-point checks of call fn on comm's topology of kind (MPI_CART,
+ * MPI_GRAPH, MPI_DIST_GRAPH): the library is initialized (MPII_CHECK_INIT),
+ * comm valid and with such a topology.  MPI_SUCCESS with *t the topology,
+ * or what mpii_err() returned. */
+int mpii_topo_of(MPI_Comm comm, int kind, const char *fn, struct mpii_topo **t);
+
+/* A copy of a[n]; NULL for n <= 0 or a NULL (*ok cleared when out of
+ * memory). */
+int *mpii_topo_ints(const int *a, int n, int *ok);
+
 /* Free a topology not attached to a communicator (NULL is fine). */
 void mpii_topo_destroy(struct mpii_topo *t);
 

@@ -29,21 +29,6 @@
 #include "lib/comm/group.h"
 #include "lib/comm/topo.h"
 
-/* The cartesian topology of comm, or NULL after reporting the error
- * (its class in *rc). */
-static struct mpii_topo *cart_of(MPI_Comm comm, const char *fn, int *rc)
-{
-	if (mpii_comm_check(comm)) {
-		*rc = mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-		return NULL;
-	}
-	if (!comm->topo || comm->topo->kind != MPI_CART) {
-		*rc = mpii_err(comm, MPI_ERR_TOPOLOGY, fn, "no cartesian topology");
-		return NULL;
-	}
-	return comm->topo;
-}
-
 /* Check a grid description; *nodes gets the product.  Returns an error
  * class and sets *why. */
 static int check_grid(int ndims, const int dims[], const int periods[], int *nodes,
@@ -70,6 +55,25 @@ static int check_grid(int ndims, const int dims[], const int periods[], int *nod
 		}
 	}
 	*nodes = (int)p;
+	return MPI_SUCCESS;
+}
+
+/* The arguments MPI_Cart_create and MPI_Cart_map (fn) share: comm, a grid
+ * of *nodes that fits in it, and out (out_null: the detail when it is
+ * NULL).  MPI_SUCCESS or what mpii_err() returned. */
+static int grid_args(const char *fn, MPI_Comm comm, int ndims, const int dims[],
+		     const int periods[], const void *out, const char *out_null, int *nodes)
+{
+	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, out, out_null);
+	if (rc)
+		return rc;
+	const char *why = "";
+	rc = check_grid(ndims, dims, periods, nodes, &why);
+	if (rc)
+		return mpii_err(comm, rc, fn, "%s", why);
+	if (*nodes > comm->size)
+		return mpii_err(comm, MPI_ERR_DIMS, fn, "grid of %d > communicator size %d",
+				*nodes, comm->size);
 	return MPI_SUCCESS;
 }
 
@@ -102,30 +106,15 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 {
 	static const char fn[] = "MPI_Cart_create";
 	(void)reorder;
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm_old))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm_old->is_inter)
-		return mpii_err(comm_old, MPI_ERR_COMM, fn, "intercommunicator");
-	if (!comm_cart)
-		return mpii_err(comm_old, MPI_ERR_ARG, fn, "comm_cart is NULL");
-	const char *why = "";
 	int nodes = 0;
-	int rc = check_grid(ndims, dims, periods, &nodes, &why);
+	int rc = grid_args(fn, comm_old, ndims, dims, periods, comm_cart, "comm_cart is NULL",
+			   &nodes);
 	if (rc)
-		return mpii_err(comm_old, rc, fn, "%s", why);
-	if (nodes > comm_old->size)
-		return mpii_err(comm_old, MPI_ERR_DIMS, fn, "grid of %d > communicator size %d",
-				nodes, comm_old->size);
+		return rc;
 	struct mpii_topo *t = cart_new(ndims, dims, periods);
 	if (!t)
 		return mpii_err(comm_old, MPI_ERR_NO_MEM, fn, "out of memory");
-	mpii_lock();
-	rc = mpii_topo_comm(comm_old, nodes, t, comm_cart);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm_old, rc, fn, "cannot create the communicator");
-	return MPI_SUCCESS;
+	return mpii_topo_finish(fn, comm_old, nodes, t, comm_cart);
 }
 
 /* Search state of dims_fill: the best non-increasing factorisation found
@@ -320,10 +309,9 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {
 	static const char fn[] = "MPI_Cartdim_get";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (!ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "ndims is NULL");
@@ -335,10 +323,9 @@ int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
 {
 	static const char fn[] = "MPI_Cart_get";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (maxdims < t->ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxdims %d < ndims %d", maxdims, t->ndims);
@@ -356,10 +343,9 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
 int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 {
 	static const char fn[] = "MPI_Cart_rank";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (!rank || (t->ndims > 0 && !coords))
 		return mpii_err(comm, MPI_ERR_ARG, fn, "coords or rank is NULL");
@@ -382,10 +368,9 @@ int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 {
 	static const char fn[] = "MPI_Cart_coords";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (rank < 0 || rank >= comm->size)
 		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
@@ -401,10 +386,9 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
 {
 	static const char fn[] = "MPI_Cart_shift";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if (direction < 0 || direction >= t->ndims)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "direction %d out of range", direction);
@@ -432,10 +416,9 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
 int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
 	static const char fn[] = "MPI_Cart_sub";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = cart_of(comm, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
+	if (rc)
 		return rc;
 	if ((t->ndims > 0 && !remain_dims) || !newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "remain_dims or newcomm is NULL");
@@ -512,21 +495,10 @@ fail:
 int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
 {
 	static const char fn[] = "MPI_Cart_map";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator");
-	if (!newrank)
-		return mpii_err(comm, MPI_ERR_ARG, fn, "newrank is NULL");
-	const char *why = "";
 	int nodes = 0;
-	int rc = check_grid(ndims, dims, periods, &nodes, &why);
+	int rc = grid_args(fn, comm, ndims, dims, periods, newrank, "newrank is NULL", &nodes);
 	if (rc)
-		return mpii_err(comm, rc, fn, "%s", why);
-	if (nodes > comm->size)
-		return mpii_err(comm, MPI_ERR_DIMS, fn, "grid of %d > communicator size %d", nodes,
-				comm->size);
+		return rc;
 	*newrank = comm->rank < nodes ? comm->rank : MPI_UNDEFINED;
 	return MPI_SUCCESS;
 }

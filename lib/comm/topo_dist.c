@@ -60,33 +60,6 @@ static int check_list(int size, int n, const int *ranks, const int *weights, con
 	return MPI_SUCCESS;
 }
 
-static int check_common(const char *fn, MPI_Comm comm_old, MPI_Info info, MPI_Comm *out)
-{
-	if (mpii_comm_check(comm_old))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm_old->is_inter)
-		return mpii_err(comm_old, MPI_ERR_COMM, fn, "intercommunicator");
-	if (info != MPI_INFO_NULL && !MPII_VALID(info, MPII_MAGIC_INFO))
-		return mpii_err(comm_old, MPI_ERR_INFO, fn, "invalid info");
-	if (!out)
-		return mpii_err(comm_old, MPI_ERR_ARG, fn, "comm_dist_graph is NULL");
-	return MPI_SUCCESS;
-}
-
-/* A copy of a[n]; NULL for n == 0 (*ok cleared when out of memory). */
-static int *copy_ints(const int *a, int n, int *ok)
-{
-	if (n <= 0 || !a)
-		return NULL;
-	int *b = malloc(sizeof(int) * (size_t)n);
-	if (!b) {
-		*ok = 0;
-		return NULL;
-	}
-	memcpy(b, a, sizeof(int) * (size_t)n);
-	return b;
-}
-
 /* A dist graph topology of the given view; NULL when out of memory. */
 static struct mpii_topo *dist_new(int indeg, const int *src, const int *sw, int outdeg,
 				  const int *dst, const int *dw, int weighted)
@@ -99,11 +72,11 @@ static struct mpii_topo *dist_new(int indeg, const int *src, const int *sw, int 
 	t->indeg = indeg;
 	t->outdeg = outdeg;
 	t->weighted = weighted;
-	t->sources = copy_ints(src, indeg, &ok);
-	t->dests = copy_ints(dst, outdeg, &ok);
+	t->sources = mpii_topo_ints(src, indeg, &ok);
+	t->dests = mpii_topo_ints(dst, outdeg, &ok);
 	if (weighted) {
-		t->sweights = copy_ints(sw, indeg, &ok);
-		t->dweights = copy_ints(dw, outdeg, &ok);
+		t->sweights = mpii_topo_ints(sw, indeg, &ok);
+		t->dweights = mpii_topo_ints(dw, outdeg, &ok);
 	}
 	if (!ok) {
 		mpii_topo_destroy(t);
@@ -120,8 +93,8 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
 {
 	static const char fn[] = "MPI_Dist_graph_create_adjacent";
 	(void)reorder;
-	MPII_CHECK_INIT(fn);
-	int rc = check_common(fn, comm_old, info, comm_dist_graph);
+	int rc = mpii_topo_check_args(fn, comm_old, info, comm_dist_graph,
+				      "comm_dist_graph is NULL");
 	if (rc)
 		return rc;
 	int weighted = !is_unweighted(sourceweights) && !is_unweighted(destweights);
@@ -137,12 +110,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
 				       destweights, weighted);
 	if (!t)
 		return mpii_err(comm_old, MPI_ERR_NO_MEM, fn, "out of memory");
-	mpii_lock();
-	rc = mpii_topo_comm(comm_old, comm_old->size, t, comm_dist_graph);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm_old, rc, fn, "cannot create the communicator");
-	return MPI_SUCCESS;
+	return mpii_topo_finish(fn, comm_old, comm_old->size, t, comm_dist_graph);
 }
 
 /* The edge exchange of the general form; builds *tp.  Collective over c. */
@@ -158,11 +126,7 @@ static int exchange_edges(struct mpii_comm *c, int nedges, const int *trip, int 
 	int rc = MPI_ERR_NO_MEM;
 	if (!hdr || !cnt || !dsp)
 		goto done;
-	for (int i = 0; i < n; i++) {
-		cnt[i] = 2;
-		dsp[i] = 2 * i;
-	}
-	rc = mpii_allgatherv(mine, 2, MPI_INT, hdr, cnt, dsp, MPI_INT, c, NULL);
+	rc = mpii_allgather(mine, 2, MPI_INT, hdr, c);
 	if (rc)
 		goto done;
 	long long total = 0;
@@ -219,8 +183,8 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 {
 	static const char fn[] = "MPI_Dist_graph_create";
 	(void)reorder;
-	MPII_CHECK_INIT(fn);
-	int rc = check_common(fn, comm_old, info, comm_dist_graph);
+	int rc = mpii_topo_check_args(fn, comm_old, info, comm_dist_graph,
+				      "comm_dist_graph is NULL");
 	if (rc)
 		return rc;
 	int size = comm_old->size;
@@ -266,28 +230,13 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 	return MPI_SUCCESS;
 }
 
-/* The dist graph topology of comm, or NULL after reporting the error. */
-static struct mpii_topo *dist_of(MPI_Comm comm, const char *fn, int *rc)
-{
-	if (mpii_comm_check(comm)) {
-		*rc = mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-		return NULL;
-	}
-	if (!comm->topo || comm->topo->kind != MPI_DIST_GRAPH) {
-		*rc = mpii_err(comm, MPI_ERR_TOPOLOGY, fn, "no distributed graph topology");
-		return NULL;
-	}
-	return comm->topo;
-}
-
 #pragma weak MPI_Dist_graph_neighbors_count = PMPI_Dist_graph_neighbors_count
 int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted)
 {
 	static const char fn[] = "MPI_Dist_graph_neighbors_count";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = dist_of(comm, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_DIST_GRAPH, fn, &t);
+	if (rc)
 		return rc;
 	if (!indegree || !outdegree || !weighted)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "an output argument is NULL");
@@ -309,10 +258,9 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
 			      int maxoutdegree, int destinations[], int destweights[])
 {
 	static const char fn[] = "MPI_Dist_graph_neighbors";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = dist_of(comm, fn, &rc);
-	if (!t)
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_DIST_GRAPH, fn, &t);
+	if (rc)
 		return rc;
 	if (maxindegree < t->indeg || maxoutdegree < t->outdeg)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxindegree or maxoutdegree too small");

@@ -19,28 +19,6 @@
 #include "lib/core/core.h"
 #include "lib/comm/topo.h"
 
-/* The graph topology of comm, or NULL (error class in *rc). */
-static struct mpii_topo *graph_of(MPI_Comm comm, int *rc)
-{
-	if (mpii_comm_check(comm)) {
-		*rc = MPI_ERR_COMM;
-		return NULL;
-	}
-	if (!comm->topo || comm->topo->kind != MPI_GRAPH) {
-		*rc = MPI_ERR_TOPOLOGY;
-		return NULL;
-	}
-	*rc = MPI_SUCCESS;
-	return comm->topo;
-}
-
-static int graph_err(MPI_Comm comm, int rc, const char *fn)
-{
-	if (rc == MPI_ERR_COMM)
-		return mpii_err(NULL, rc, fn, "invalid communicator");
-	return mpii_err(comm, rc, fn, "no graph topology");
-}
-
 /* Check a graph description against a communicator of size n. */
 static int check_graph(int size, int nnodes, const int index[], const int edges[],
 		       const char **why)
@@ -73,23 +51,29 @@ static int check_graph(int size, int nnodes, const int index[], const int edges[
 	return MPI_SUCCESS;
 }
 
+/* The arguments MPI_Graph_create and MPI_Graph_map (fn) share: comm, the
+ * graph and out (out_null: the detail when it is NULL).  MPI_SUCCESS or
+ * what mpii_err() returned. */
+static int graph_args(const char *fn, MPI_Comm comm, int nnodes, const int index[],
+		      const int edges[], const void *out, const char *out_null)
+{
+	int rc = mpii_topo_check_args(fn, comm, MPI_INFO_NULL, out, out_null);
+	if (rc)
+		return rc;
+	const char *why = "";
+	rc = check_graph(comm->size, nnodes, index, edges, &why);
+	return rc ? mpii_err(comm, rc, fn, "%s", why) : MPI_SUCCESS;
+}
+
 #pragma weak MPI_Graph_create = PMPI_Graph_create
 int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
 		      int reorder, MPI_Comm *comm_graph)
 {
 	static const char fn[] = "MPI_Graph_create";
 	(void)reorder;
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm_old))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm_old->is_inter)
-		return mpii_err(comm_old, MPI_ERR_COMM, fn, "intercommunicator");
-	if (!comm_graph)
-		return mpii_err(comm_old, MPI_ERR_ARG, fn, "comm_graph is NULL");
-	const char *why = "";
-	int rc = check_graph(comm_old->size, nnodes, index, edges, &why);
+	int rc = graph_args(fn, comm_old, nnodes, index, edges, comm_graph, "comm_graph is NULL");
 	if (rc)
-		return mpii_err(comm_old, rc, fn, "%s", why);
+		return rc;
 	struct mpii_topo *t = NULL;
 	if (nnodes > 0) {
 		int nedges = index[nnodes - 1];
@@ -108,23 +92,17 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 		memcpy(t->index, index, sizeof(int) * (size_t)nnodes);
 		memcpy(t->edges, edges, sizeof(int) * (size_t)nedges);
 	}
-	mpii_lock();
-	rc = mpii_topo_comm(comm_old, nnodes, t, comm_graph);
-	mpii_unlock();
-	if (rc)
-		return mpii_err(comm_old, rc, fn, "cannot create the communicator");
-	return MPI_SUCCESS;
+	return mpii_topo_finish(fn, comm_old, nnodes, t, comm_graph);
 }
 
 #pragma weak MPI_Graphdims_get = PMPI_Graphdims_get
 int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 {
 	static const char fn[] = "MPI_Graphdims_get";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = graph_of(comm, &rc);
-	if (!t)
-		return graph_err(comm, rc, fn);
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
+	if (rc)
+		return rc;
 	if (!nnodes || !nedges)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "nnodes or nedges is NULL");
 	*nnodes = t->nnodes;
@@ -136,11 +114,10 @@ int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
 {
 	static const char fn[] = "MPI_Graph_get";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = graph_of(comm, &rc);
-	if (!t)
-		return graph_err(comm, rc, fn);
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
+	if (rc)
+		return rc;
 	if (maxindex < t->nnodes || maxedges < t->nedges)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxindex %d or maxedges %d too small",
 				maxindex, maxedges);
@@ -152,20 +129,34 @@ int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int e
 	return MPI_SUCCESS;
 }
 
+/* Entry of call fn about node rank of comm's graph: its n neighbours are
+ * nb[0 .. n).  MPI_SUCCESS or what mpii_err() returned. */
+static int graph_node(MPI_Comm comm, int rank, const char *fn, const int **nb, int *n)
+{
+	struct mpii_topo *t;
+	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
+	if (rc)
+		return rc;
+	if (rank < 0 || rank >= t->nnodes)
+		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
+	int first = rank ? t->index[rank - 1] : 0;
+	*nb = t->edges + first;
+	*n = t->index[rank] - first;
+	return MPI_SUCCESS;
+}
+
 #pragma weak MPI_Graph_neighbors_count = PMPI_Graph_neighbors_count
 int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 {
 	static const char fn[] = "MPI_Graph_neighbors_count";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = graph_of(comm, &rc);
-	if (!t)
-		return graph_err(comm, rc, fn);
-	if (rank < 0 || rank >= t->nnodes)
-		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
+	const int *nb;
+	int n;
+	int rc = graph_node(comm, rank, fn, &nb, &n);
+	if (rc)
+		return rc;
 	if (!nneighbors)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "nneighbors is NULL");
-	*nneighbors = t->index[rank] - (rank ? t->index[rank - 1] : 0);
+	*nneighbors = n;
 	return MPI_SUCCESS;
 }
 
@@ -173,21 +164,18 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
 {
 	static const char fn[] = "MPI_Graph_neighbors";
-	MPII_CHECK_INIT(fn);
-	int rc;
-	struct mpii_topo *t = graph_of(comm, &rc);
-	if (!t)
-		return graph_err(comm, rc, fn);
-	if (rank < 0 || rank >= t->nnodes)
-		return mpii_err(comm, MPI_ERR_RANK, fn, "rank %d out of range", rank);
-	int first = rank ? t->index[rank - 1] : 0, n = t->index[rank] - first;
+	const int *nb;
+	int n;
+	int rc = graph_node(comm, rank, fn, &nb, &n);
+	if (rc)
+		return rc;
 	if (maxneighbors < n)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "maxneighbors %d < %d neighbours",
 				maxneighbors, n);
 	if (n > 0 && !neighbors)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "neighbors is NULL");
 	if (n > 0)
-		memcpy(neighbors, t->edges + first, sizeof(int) * (size_t)n);
+		memcpy(neighbors, nb, sizeof(int) * (size_t)n);
 	return MPI_SUCCESS;
 }
 
@@ -195,17 +183,9 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
 int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank)
 {
 	static const char fn[] = "MPI_Graph_map";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator");
-	if (!newrank)
-		return mpii_err(comm, MPI_ERR_ARG, fn, "newrank is NULL");
-	const char *why = "";
-	int rc = check_graph(comm->size, nnodes, index, edges, &why);
+	int rc = graph_args(fn, comm, nnodes, index, edges, newrank, "newrank is NULL");
 	if (rc)
-		return mpii_err(comm, rc, fn, "%s", why);
+		return rc;
 	*newrank = comm->rank < nnodes ? comm->rank : MPI_UNDEFINED;
 	return MPI_SUCCESS;
 }

@@ -53,6 +53,40 @@ static int check_blocklens(const char *fn, int count, const int *bl)
 	return MPI_SUCCESS;
 }
 
+/* The checks of fn, a constructor of count blocks of blocklength oldtypes
+ * (vector, hvector, indexed_block, hindexed_block): the init check, the
+ * arguments, and the displacements not NULL where has_displs.  MPI_SUCCESS
+ * or what mpii_err() returned. */
+static int check_blocks(const char *fn, int count, int blocklength, int has_displs,
+			const void *displs, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+	MPII_CHECK_INIT(fn);
+	CHECK_COUNT(count);
+	if (blocklength < 0)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "negative blocklength %d", blocklength);
+	if (has_displs && count > 0 && !displs)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "array_of_displacements is NULL");
+	CHECK_OLD(oldtype);
+	CHECK_OUT(newtype);
+	return MPI_SUCCESS;
+}
+
+/* The checks of fn, MPI_Type_indexed or _hindexed: the init check and the
+ * arguments.  MPI_SUCCESS or what mpii_err() returned. */
+static int check_indexed(const char *fn, int count, const int *bl, const void *displs,
+			 MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+	MPII_CHECK_INIT(fn);
+	CHECK_COUNT(count);
+	if (check_blocklens(fn, count, bl))
+		return MPI_ERR_ARG;
+	if (count > 0 && !displs)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "array_of_displacements is NULL");
+	CHECK_OLD(oldtype);
+	CHECK_OUT(newtype);
+	return MPI_SUCCESS;
+}
+
 #pragma weak MPI_Type_contiguous = PMPI_Type_contiguous
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
@@ -68,25 +102,15 @@ int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
 	static const char fn[] = "MPI_Type_vector";
-	MPII_CHECK_INIT(fn);
-	CHECK_COUNT(count);
-	if (blocklength < 0)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "negative blocklength %d", blocklength);
-	CHECK_OLD(oldtype);
-	CHECK_OUT(newtype);
-	return done(fn, mpii_type_vector(count, blocklength, stride, oldtype, newtype));
+	int rc = check_blocks(fn, count, blocklength, 0, NULL, oldtype, newtype);
+	return rc ? rc : done(fn, mpii_type_vector(count, blocklength, stride, oldtype, newtype));
 }
 
 static int hvector(const char *fn, int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
 		   MPI_Datatype *newtype)
 {
-	MPII_CHECK_INIT(fn);
-	CHECK_COUNT(count);
-	if (blocklength < 0)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "negative blocklength %d", blocklength);
-	CHECK_OLD(oldtype);
-	CHECK_OUT(newtype);
-	return done(fn, mpii_type_hvector(count, blocklength, stride, oldtype, newtype));
+	int rc = check_blocks(fn, count, blocklength, 0, NULL, oldtype, newtype);
+	return rc ? rc : done(fn, mpii_type_hvector(count, blocklength, stride, oldtype, newtype));
 }
 
 #pragma weak MPI_Type_create_hvector = PMPI_Type_create_hvector
@@ -107,30 +131,18 @@ int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int ar
 		      MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
 	static const char fn[] = "MPI_Type_indexed";
-	MPII_CHECK_INIT(fn);
-	CHECK_COUNT(count);
-	if (check_blocklens(fn, count, array_of_blocklengths))
-		return MPI_ERR_ARG;
-	if (count > 0 && !array_of_displacements)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "array_of_displacements is NULL");
-	CHECK_OLD(oldtype);
-	CHECK_OUT(newtype);
-	return done(fn, mpii_type_indexed(count, array_of_blocklengths, array_of_displacements, oldtype,
-					  newtype));
+	int rc = check_indexed(fn, count, array_of_blocklengths, array_of_displacements, oldtype,
+			       newtype);
+	return rc ? rc
+		  : done(fn, mpii_type_indexed(count, array_of_blocklengths, array_of_displacements,
+					       oldtype, newtype));
 }
 
 static int hindexed(const char *fn, int count, const int *bl, const MPI_Aint *disps, MPI_Datatype oldtype,
 		    MPI_Datatype *newtype)
 {
-	MPII_CHECK_INIT(fn);
-	CHECK_COUNT(count);
-	if (check_blocklens(fn, count, bl))
-		return MPI_ERR_ARG;
-	if (count > 0 && !disps)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "array_of_displacements is NULL");
-	CHECK_OLD(oldtype);
-	CHECK_OUT(newtype);
-	return done(fn, mpii_type_hindexed(count, bl, disps, oldtype, newtype));
+	int rc = check_indexed(fn, count, bl, disps, oldtype, newtype);
+	return rc ? rc : done(fn, mpii_type_hindexed(count, bl, disps, oldtype, newtype));
 }
 
 #pragma weak MPI_Type_create_hindexed = PMPI_Type_create_hindexed
@@ -155,16 +167,10 @@ int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_o
 				   MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
 	static const char fn[] = "MPI_Type_create_indexed_block";
-	MPII_CHECK_INIT(fn);
-	CHECK_COUNT(count);
-	if (blocklength < 0)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "negative blocklength %d", blocklength);
-	if (count > 0 && !array_of_displacements)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "array_of_displacements is NULL");
-	CHECK_OLD(oldtype);
-	CHECK_OUT(newtype);
-	return done(fn, mpii_type_indexed_block(count, blocklength, array_of_displacements, oldtype,
-						newtype));
+	int rc = check_blocks(fn, count, blocklength, 1, array_of_displacements, oldtype, newtype);
+	return rc ? rc
+		  : done(fn, mpii_type_indexed_block(count, blocklength, array_of_displacements,
+						     oldtype, newtype));
 }
 
 #pragma weak MPI_Type_create_hindexed_block = PMPI_Type_create_hindexed_block
@@ -172,16 +178,10 @@ int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint a
 				    MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
 	static const char fn[] = "MPI_Type_create_hindexed_block";
-	MPII_CHECK_INIT(fn);
-	CHECK_COUNT(count);
-	if (blocklength < 0)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "negative blocklength %d", blocklength);
-	if (count > 0 && !array_of_displacements)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "array_of_displacements is NULL");
-	CHECK_OLD(oldtype);
-	CHECK_OUT(newtype);
-	return done(fn, mpii_type_hindexed_block(count, blocklength, array_of_displacements, oldtype,
-						 newtype));
+	int rc = check_blocks(fn, count, blocklength, 1, array_of_displacements, oldtype, newtype);
+	return rc ? rc
+		  : done(fn, mpii_type_hindexed_block(count, blocklength, array_of_displacements,
+						      oldtype, newtype));
 }
 
 static int type_struct(const char *fn, int count, const int *bl, const MPI_Aint *disps,

@@ -119,14 +119,7 @@ static int wrap(MPI_Datatype inner, int combiner, int ni, const int *ints, MPI_D
 	d->depth = inner->desc->depth + 1;
 	d->elem = mpii_type_elem_basic(inner);
 	dt->combiner = combiner;
-	dt->size = inner->size;
-	dt->lb = inner->lb;
-	dt->extent = inner->extent;
-	dt->true_lb = inner->true_lb;
-	dt->true_extent = inner->true_extent;
-	dt->nbasic = inner->nbasic;
-	dt->align = inner->align;
-	dt->flags = inner->flags & (MPII_DT_STICKY_LB | MPII_DT_STICKY_UB);
+	mpii_type_copy_layout(dt, inner);
 	*newtype = dt;
 	return MPI_SUCCESS;
 }

@@ -52,6 +52,18 @@ struct mpii_datatype *mpii_type_alloc(void)
 	return dt;
 }
 
+void mpii_type_copy_layout(struct mpii_datatype *dt, const struct mpii_datatype *from)
+{
+	dt->size = from->size;
+	dt->lb = from->lb;
+	dt->extent = from->extent;
+	dt->true_lb = from->true_lb;
+	dt->true_extent = from->true_extent;
+	dt->nbasic = from->nbasic;
+	dt->align = from->align;
+	dt->flags = from->flags & (MPII_DT_STICKY_LB | MPII_DT_STICKY_UB);
+}
+
 void mpii_type_destroy(struct mpii_datatype *dt)
 {
 	struct mpii_typedesc *d = dt->desc;
@@ -182,6 +194,21 @@ static void strided(char *mem, MPI_Aint stride, MPI_Count len, MPI_Count n, char
 
 /* Copy bytes [off, off + min(len, size - off)) of node x placed at base;
  * returns the bytes copied. */
+/* The last entry of the sequence node x that starts at or before off
+ * (binary search). */
+static int seq_entry(const struct mpii_tnode *x, MPI_Count off)
+{
+	int lo = 0, hi = x->n - 1;
+	while (lo < hi) {
+		int mid = (lo + hi + 1) / 2;
+		if (x->ent[mid].start <= off)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
+}
+
 static MPI_Count copy(const struct mpii_tnode *x, char *base, MPI_Count off, char *buf, MPI_Count len,
 		      int unpack)
 {
@@ -216,14 +243,7 @@ static MPI_Count copy(const struct mpii_tnode *x, char *base, MPI_Count off, cha
 		return done;
 	}
 	case MPII_N_SEQ: {
-		int lo = 0, hi = x->n - 1;
-		while (lo < hi) { /* last entry starting at or before off */
-			int mid = (lo + hi + 1) / 2;
-			if (x->ent[mid].start <= off)
-				lo = mid;
-			else
-				hi = mid - 1;
-		}
+		int lo = seq_entry(x, off);
 		MPI_Count done = 0;
 		for (int j = lo; j < x->n && done < len; j++) {
 			MPI_Count o = off + done - x->ent[j].start;
@@ -314,14 +334,7 @@ static MPI_Count pieces(const struct mpii_tnode *x, char *base, MPI_Count off, M
 		return done;
 	}
 	case MPII_N_SEQ: {
-		int lo = 0, hi = x->n - 1;
-		while (lo < hi) {
-			int mid = (lo + hi + 1) / 2;
-			if (x->ent[mid].start <= off)
-				lo = mid;
-			else
-				hi = mid - 1;
-		}
+		int lo = seq_entry(x, off);
 		MPI_Count done = 0;
 		for (int j = lo; j < x->n && done < len; j++) {
 			MPI_Count o = off + done - x->ent[j].start;

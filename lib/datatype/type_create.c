@@ -339,14 +339,7 @@ int mpii_type_dup(MPI_Datatype old, MPI_Datatype *newtype)
 	struct mpii_datatype *dt = mpii_type_alloc();
 	if (!dt)
 		return MPI_ERR_NO_MEM;
-	dt->size = old->size;
-	dt->lb = old->lb;
-	dt->extent = old->extent;
-	dt->true_lb = old->true_lb;
-	dt->true_extent = old->true_extent;
-	dt->nbasic = old->nbasic;
-	dt->align = old->align;
-	dt->flags = old->flags & (MPII_DT_STICKY_LB | MPII_DT_STICKY_UB);
+	mpii_type_copy_layout(dt, old);
 	dt->desc->ext32_size = mpii_type_ext32_size(old);
 	dt->desc->depth = (old->desc ? old->desc->depth : 0) + 1;
 	dt->desc->elem = mpii_type_elem_basic(old);

@@ -72,6 +72,10 @@ struct mpii_typedesc {
 /* A zeroed derived type object with one reference and a desc, or NULL. */
 struct mpii_datatype *mpii_type_alloc(void);
 
+/* dt takes from's size, bounds, count of basic elements, alignment and
+ * sticky-bound flags: a dup, or a type that only wraps another. */
+void mpii_type_copy_layout(struct mpii_datatype *dt, const struct mpii_datatype *from);
+
 /* Free a derived type whose last reference went away (children unref'd). */
 void mpii_type_destroy(struct mpii_datatype *dt);
 

@@ -32,8 +32,13 @@ uint64_t mpii_sync_self_id(void)
 	return self_id;
 }
 
-void *mpii_sync_obj_create(struct mpii_comm *comm, size_t size, void (*init)(void *),
-			   uint64_t *offp, void **privp, int *rc)
+/* Allocate size bytes of synchronisation object for comm, collectively:
+ * rank 0 allocates in the arena and initialises with init(ptr), the others
+ * receive the offset.  *offp = 0 and *privp set for single-process comms.
+ * Returns the object's address or NULL (error class in *rc). Takes the
+ * library lock itself. */
+static void *sync_obj_alloc(struct mpii_comm *comm, size_t size, void (*init)(void *),
+			    uint64_t *offp, void **privp, int *rc)
 {
 	*rc = MPI_SUCCESS;
 	*offp = 0;
@@ -73,7 +78,34 @@ void *mpii_sync_obj_create(struct mpii_comm *comm, size_t size, void (*init)(voi
 	return shm_seg_ptr(&mpii_g.seg, off);
 }
 
-int mpii_sync_barrier(struct mpii_comm *comm)
+int mpii_sync_create(MPI_Comm comm, const void *handlep, const struct mpii_sync_kind *k,
+		     const char *fn, struct mpii_sync_obj **out)
+{
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicators are not supported");
+	if (!handlep)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "%s", k->null_msg);
+	struct mpii_sync_obj *s = calloc(1, k->handle_size);
+	if (!s)
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+	int rc;
+	s->obj = sync_obj_alloc(comm, k->obj_size, k->init, &s->off, &s->obj_private, &rc);
+	if (!s->obj) {
+		free(s);
+		return mpii_err(comm, rc, fn, rc == MPI_ERR_NO_MEM ? "segment arena exhausted"
+								   : "set-up messages failed");
+	}
+	s->magic = k->magic;
+	mpii_comm_ref(comm);
+	s->comm = comm;
+	*out = s;
+	return MPI_SUCCESS;
+}
+
+/* Collective barrier over comm on the private tags (takes the lock). */
+static int sync_barrier(struct mpii_comm *comm)
 {
 	if (comm->size == 1)
 		return MPI_SUCCESS;
@@ -93,6 +125,19 @@ int mpii_sync_barrier(struct mpii_comm *comm)
 				       MPI_STATUS_IGNORE);
 	}
 	mpii_unlock();
+	return rc;
+}
+
+int mpii_sync_free(struct mpii_sync_obj *s)
+{
+	struct mpii_comm *comm = s->comm;
+	int rc = sync_barrier(comm);
+	s->magic = MPII_MAGIC_FREED;
+	free(s->obj_private);
+	mpii_lock();
+	mpii_comm_unref(comm);
+	mpii_unlock();
+	free(s);
 	return rc;
 }
 
@@ -117,7 +162,7 @@ int mpii_sync_check_owner(void *arg, uint64_t owner)
 		snprintf(why, sizeof(why),
 			 "MPI_Mutex %p (arena offset %llu): world rank %d (thread %u) died or "
 			 "finalized while holding it",
-			 (void *)mx, (unsigned long long)(mx ? mx->off : 0), r, (unsigned)owner);
+			 (void *)mx, (unsigned long long)(mx ? mx->s.off : 0), r, (unsigned)owner);
 		mpii_abort_job(MPI_ERR_OTHER, why);
 	}
 	return 0;
@@ -128,39 +173,30 @@ static void mutex_init(void *p)
 	shm_mutex_init(p);
 }
 
+static const struct mpii_sync_kind mutex_kind = {
+	.magic = MPII_MAGIC_MUTEX,
+	.handle_size = sizeof(struct mpii_mutex),
+	.obj_size = sizeof(struct shm_mutex),
+	.init = mutex_init,
+	.null_msg = "mutex is NULL",
+};
+
 static int check_mutex(MPI_Mutex m)
 {
-	return MPII_VALID(m, MPII_MAGIC_MUTEX) ? MPI_SUCCESS : MPI_ERR_ARG;
+	return m && m->s.magic == MPII_MAGIC_MUTEX ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
 #pragma weak MPI_Mutex_create = PMPI_Mutex_create
 int PMPI_Mutex_create(MPI_Comm comm, MPI_Info info, MPI_Mutex *mutex)
 {
 	static const char fn[] = "MPI_Mutex_create";
+	struct mpii_sync_obj *s;
 	(void)info;
 	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicators are not supported");
-	if (!mutex)
-		return mpii_err(comm, MPI_ERR_ARG, fn, "mutex is NULL");
-	struct mpii_mutex *mx = calloc(1, sizeof(*mx));
-	if (!mx)
-		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
-	int rc;
-	mx->m = mpii_sync_obj_create(comm, sizeof(struct shm_mutex), mutex_init, &mx->off,
-				     &mx->obj_private, &rc);
-	if (!mx->m) {
-		free(mx);
-		return mpii_err(comm, rc, fn, rc == MPI_ERR_NO_MEM ? "segment arena exhausted"
-								   : "set-up messages failed");
-	}
-	mx->magic = MPII_MAGIC_MUTEX;
-	mpii_comm_ref(comm);
-	mx->comm = comm;
-	*mutex = mx;
-	return MPI_SUCCESS;
+	int rc = mpii_sync_create(comm, mutex, &mutex_kind, fn, &s);
+	if (rc == MPI_SUCCESS)
+		*mutex = (struct mpii_mutex *)s;
+	return rc;
 }
 
 #pragma weak MPI_Mutex_free = PMPI_Mutex_free
@@ -171,24 +207,17 @@ int PMPI_Mutex_free(MPI_Mutex *mutex)
 	if (!mutex || check_mutex(*mutex))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid mutex");
 	struct mpii_mutex *mx = *mutex;
-	struct mpii_comm *comm = mx->comm;
-	if (shm_mutex_owner(mx->m) == mpii_sync_self_id())
-		return mpii_err(comm, MPI_ERR_THREAD, fn, "the calling thread holds the mutex");
+	if (shm_mutex_owner(mx->s.obj) == mpii_sync_self_id())
+		return mpii_err(mx->s.comm, MPI_ERR_THREAD, fn, "the calling thread holds the mutex");
 	/* Lenient: wait until whoever holds it lets go (the owner's health
 	 * is checked as by a waiter). */
 	unsigned n = 0;
-	while (!shm_mutex_is_free(mx->m)) {
+	while (!shm_mutex_is_free(mx->s.obj)) {
 		if (++n % 1000 == 0)
-			mpii_sync_check_owner(mx, shm_mutex_owner(mx->m));
+			mpii_sync_check_owner(mx, shm_mutex_owner(mx->s.obj));
 		usleep(100);
 	}
-	int rc = mpii_sync_barrier(comm);
-	mx->magic = MPII_MAGIC_FREED;
-	free(mx->obj_private);
-	mpii_lock();
-	mpii_comm_unref(comm);
-	mpii_unlock();
-	free(mx);
+	int rc = mpii_sync_free(&mx->s);
 	*mutex = MPI_MUTEX_NULL;
 	return rc ? mpii_err(NULL, rc, fn, "collective free failed") : MPI_SUCCESS;
 }
@@ -201,10 +230,10 @@ int PMPI_Mutex_lock(MPI_Mutex mutex)
 	if (check_mutex(mutex))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid mutex");
 	uint64_t me = mpii_sync_self_id();
-	if (shm_mutex_owner(mutex->m) == me)
-		return mpii_err(mutex->comm, MPI_ERR_THREAD, fn,
+	if (shm_mutex_owner(mutex->s.obj) == me)
+		return mpii_err(mutex->s.comm, MPI_ERR_THREAD, fn,
 				"the calling thread already holds the mutex (not recursive)");
-	shm_mutex_lock(mutex->m, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
+	shm_mutex_lock(mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
 	return MPI_SUCCESS;
 }
 
@@ -216,12 +245,12 @@ int PMPI_Mutex_trylock(MPI_Mutex mutex, int *flag)
 	if (check_mutex(mutex))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid mutex");
 	if (!flag)
-		return mpii_err(mutex->comm, MPI_ERR_ARG, fn, "flag is NULL");
+		return mpii_err(mutex->s.comm, MPI_ERR_ARG, fn, "flag is NULL");
 	uint64_t me = mpii_sync_self_id();
-	if (shm_mutex_owner(mutex->m) == me)
-		return mpii_err(mutex->comm, MPI_ERR_THREAD, fn,
+	if (shm_mutex_owner(mutex->s.obj) == me)
+		return mpii_err(mutex->s.comm, MPI_ERR_THREAD, fn,
 				"the calling thread already holds the mutex (not recursive)");
-	*flag = shm_mutex_trylock(mutex->m, me);
+	*flag = shm_mutex_trylock(mutex->s.obj, me);
 	return MPI_SUCCESS;
 }
 
@@ -232,12 +261,12 @@ int PMPI_Mutex_unlock(MPI_Mutex mutex)
 	MPII_CHECK_INIT(fn);
 	if (check_mutex(mutex))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid mutex");
-	uint64_t me = mpii_sync_self_id(), owner = shm_mutex_owner(mutex->m);
+	uint64_t me = mpii_sync_self_id(), owner = shm_mutex_owner(mutex->s.obj);
 	if (owner != me)
-		return owner ? mpii_err(mutex->comm, MPI_ERR_THREAD, fn,
+		return owner ? mpii_err(mutex->s.comm, MPI_ERR_THREAD, fn,
 					"the mutex is held by another thread (world rank %d)",
 					(int)(owner >> 32) - 1)
-			     : mpii_err(mutex->comm, MPI_ERR_THREAD, fn, "the mutex is not locked");
-	shm_mutex_unlock(mutex->m);
+			     : mpii_err(mutex->s.comm, MPI_ERR_THREAD, fn, "the mutex is not locked");
+	shm_mutex_unlock(mutex->s.obj);
 	return MPI_SUCCESS;
 }

@@ -26,35 +26,50 @@
 /* How long a waiter sleeps before checking the owner's health (ns). */
 #define MPII_SYNC_SLEEP_NS 100000000LL
 
-struct mpii_mutex {
+/* What a mutex handle and a condition variable handle both are: the
+ * shared object (a struct shm_mutex or struct shm_cond) and where it lives. */
+struct mpii_sync_obj {
 	uint32_t magic;
 	struct mpii_comm *comm;    /* reference held: collective free */
-	struct shm_mutex *m;       /* in the arena, or obj_private */
+	void *obj;                 /* in the arena, or obj_private */
 	void *obj_private;         /* malloc'd object (single process) */
 	uint64_t off;              /* arena offset, 0 when private */
 };
 
+struct mpii_mutex {
+	struct mpii_sync_obj s;    /* first: mpii_sync_create returns &s */
+};
+
 struct mpii_cond {
+	struct mpii_sync_obj s;
+};
+
+/* What MPI_Mutex_create and MPI_Cond_create differ in. */
+struct mpii_sync_kind {
 	uint32_t magic;
-	struct mpii_comm *comm;
-	struct shm_cond *c;
-	void *obj_private;
-	uint64_t off;
+	size_t handle_size;        /* of struct mpii_mutex or struct mpii_cond */
+	size_t obj_size;           /* of the shared object */
+	void (*init)(void *);      /* initialises the shared object */
+	const char *null_msg;      /* error detail when the handle argument is NULL */
 };
 
 /* (world rank + 1) << 32 | Linux thread id of the calling thread. */
 uint64_t mpii_sync_self_id(void);
 
-/* Allocate size bytes of synchronisation object for comm, collectively:
- * rank 0 allocates in the arena and initialises with init(ptr), the others
- * receive the offset.  *offp = 0 and *privp set for single-process comms.
- * Returns the object's address or NULL (error class in *rc). Takes the
- * library lock itself. */
-void *mpii_sync_obj_create(struct mpii_comm *comm, size_t size, void (*init)(void *),
-			   uint64_t *offp, void **privp, int *rc);
+/* MPI_Mutex_create's and MPI_Cond_create's work for fn, collective over
+ * comm: checks that comm is an intracommunicator and handlep not NULL,
+ * then allocates a handle of kind k and its shared object (rank 0 in the
+ * arena, the others receive the offset; malloc'd memory for a
+ * single-process comm).  Returns MPI_SUCCESS with *out the handle's
+ * struct mpii_sync_obj, or what mpii_err() returned.  Takes the library
+ * lock itself. */
+int mpii_sync_create(MPI_Comm comm, const void *handlep, const struct mpii_sync_kind *k,
+		     const char *fn, struct mpii_sync_obj **out);
 
-/* Collective barrier over comm on the private tags (takes the lock). */
-int mpii_sync_barrier(struct mpii_comm *comm);
+/* MPI_Mutex_free's and MPI_Cond_free's end, collective over s->comm: frees
+ * the handle that s starts and drops its communicator.  Returns the error
+ * class of the collective part (MPI_SUCCESS). */
+int mpii_sync_free(struct mpii_sync_obj *s);
 
 /* Health check of a mutex's owner (shm_mutex_check_fn): aborts the job if
  * the owning rank aborted or its process is gone.  arg is the mpii_mutex. */

@@ -276,23 +276,32 @@ int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, 
 	return rc ? mpii_win_err(win, rc, fn, "%s", why) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Rput = PMPI_Rput
-int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-	      int target_rank, MPI_Aint target_disp, int target_count,
-	      MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)
+/* MPI_Rput and MPI_Rget (fn, dir_put): put_get, then a request that is
+ * already complete (the transfer is done when the call returns). */
+static int request_put_get(const char *fn, int dir_put, void *obuf, int ocount,
+			   MPI_Datatype odt, int t, MPI_Aint disp, int tcount, MPI_Datatype tdt,
+			   MPI_Win win, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Rput";
 	const char *why = "";
 	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!request)
 		return mpii_win_err(win, MPI_ERR_ARG, fn, "request is NULL");
-	int rc = put_get(1, (void *)origin_addr, origin_count, origin_datatype, target_rank,
-			 target_disp, target_count, target_datatype, win, &why);
+	int rc = put_get(dir_put, obuf, ocount, odt, t, disp, tcount, tdt, win, &why);
 	if (!rc && (rc = mpii_rma_done_request(request)) != MPI_SUCCESS)
 		why = "out of memory";
 	return rc ? mpii_win_err(win, rc, fn, "%s", why) : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Rput = PMPI_Rput
+int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+	      int target_rank, MPI_Aint target_disp, int target_count,
+	      MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)
+{
+	return request_put_get("MPI_Rput", 1, (void *)origin_addr, origin_count, origin_datatype,
+			       target_rank, target_disp, target_count, target_datatype, win,
+			       request);
 }
 
 #pragma weak MPI_Rget = PMPI_Rget
@@ -300,16 +309,7 @@ int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
 	      int target_rank, MPI_Aint target_disp, int target_count,
 	      MPI_Datatype target_datatype, MPI_Win win, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Rget";
-	const char *why = "";
-	MPII_CHECK_INIT(fn);
-	if (mpii_win_check(win))
-		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
-	if (!request)
-		return mpii_win_err(win, MPI_ERR_ARG, fn, "request is NULL");
-	int rc = put_get(0, origin_addr, origin_count, origin_datatype, target_rank, target_disp,
-			 target_count, target_datatype, win, &why);
-	if (!rc && (rc = mpii_rma_done_request(request)) != MPI_SUCCESS)
-		why = "out of memory";
-	return rc ? mpii_win_err(win, rc, fn, "%s", why) : MPI_SUCCESS;
+	return request_put_get("MPI_Rget", 0, origin_addr, origin_count, origin_datatype,
+			       target_rank, target_disp, target_count, target_datatype, win,
+			       request);
 }

@@ -21,21 +21,7 @@ target_link_libraries(hello MPI::MPI_C)
 add_executable(hellocxx hello.cc)
 target_link_libraries(hellocxx MPI::MPI_CXX)
 SRC
-cat >"$tmp/src/hello.c" <<'SRC'
-#include <mpi.h>
-#include <stdio.h>
-int main(int argc, char **argv)
-{
-	int rank, size;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	printf("hello %d of %d\n", rank, size);
-	MPI_Finalize();
-	return 0;
-}
-SRC
-sed 's/<stdio.h>/<cstdio>/' "$tmp/src/hello.c" >"$tmp/src/hello.cc"
+hello_sources "$tmp/src"
 
 # build NAME ENV...: configure and build in $tmp/NAME under env ENV, then
 # check what FindMPI chose and run both programs with it.

@@ -14,21 +14,7 @@ for f in bin/mpiexec bin/mpirun bin/mpirun-shm bin/mpicc bin/mpicxx bin/mpic++ b
 	[ -e "$inst/$f" ] || fail "not installed: $f"
 done
 
-cat >"$tmp/hello.cc" <<'SRC'
-#include <mpi.h>
-#include <cstdio>
-int main(int argc, char **argv)
-{
-	int rank, size;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	std::printf("hello %d of %d\n", rank, size);
-	MPI_Finalize();
-	return 0;
-}
-SRC
-sed -e 's/<cstdio>/<stdio.h>/' -e 's/std::printf/printf/' "$tmp/hello.cc" >"$tmp/hello.c"
+hello_sources "$tmp"
 
 if command -v g++ >/dev/null 2>&1; then
 	for w in mpicxx mpic++ mpiCC; do

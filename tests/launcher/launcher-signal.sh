@@ -4,14 +4,19 @@
 # either (PR_SET_PDEATHSIG).
 . "$(dirname "$0")/common.sh"
 
-for sig in TERM INT; do
+# start_sleepers: mpirun-shm with three sleeping ranks in the background,
+# its pid in $pid; returns once the ranks run (k < 50), or after 5 s.
+start_sleepers() {
 	"$MPIRUN" -n 3 "$HELPER" "$MARK" sleep >"$tmp/out" 2>"$tmp/err" </dev/null &
 	pid=$!
-	# Wait until the ranks run.
 	k=0
 	while [ "$(pgrep -cf "$MARK")" -lt 4 ] && [ $k -lt 50 ]; do
 		sleep 0.1; k=$((k + 1))
 	done
+}
+
+for sig in TERM INT; do
+	start_sleepers
 	[ $k -lt 50 ] || fail "ranks did not start"
 	kill -s "$sig" "$pid"
 	wait "$pid"
@@ -21,12 +26,7 @@ for sig in TERM INT; do
 	no_orphans
 done
 
-"$MPIRUN" -n 3 "$HELPER" "$MARK" sleep >"$tmp/out" 2>"$tmp/err" </dev/null &
-pid=$!
-k=0
-while [ "$(pgrep -cf "$MARK")" -lt 4 ] && [ $k -lt 50 ]; do
-	sleep 0.1; k=$((k + 1))
-done
+start_sleepers
 kill -KILL "$pid"
 wait "$pid"
 k=0

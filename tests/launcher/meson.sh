@@ -10,21 +10,7 @@ command -v ninja >/dev/null 2>&1 || command -v samu >/dev/null 2>&1 ||
 	{ echo "SKIP: no ninja" >&2; exit 77; }
 . "$(dirname "$0")/install-tree.sh"
 
-mkdir -p "$tmp/src"
-cat >"$tmp/src/hello.c" <<'SRC'
-#include <mpi.h>
-#include <stdio.h>
-int main(int argc, char **argv)
-{
-	int rank, size;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
-	printf("hello %d of %d\n", rank, size);
-	MPI_Finalize();
-	return 0;
-}
-SRC
+hello_sources "$tmp/src"
 
 # build NAME METHOD ENV...
 build() {

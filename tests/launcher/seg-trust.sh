@@ -9,19 +9,23 @@
 . "$(dirname "$0")/common.sh"
 PROG=$top_builddir/tests/mpi/seg_trust
 
-for mode in hostile-parent hostile-init; do
-	run -n 2 "$PROG" "$mode" "$MARK"
-	[ "$status" -ne 0 ] || fail "$mode: the job succeeded"
-	expect_err_line "shmpi: rank 0: rank 1's pid in the shared segment ([0-9]*) is not a process of this job.*"
-	expect_faster_than 5000
+# expect_refused MODE LINE MS: the job of seg_trust MODE fails within MS
+# milliseconds, with LINE on stderr and no rank left behind.
+expect_refused() {
+	run -n 2 "$PROG" "$1" "$MARK"
+	[ "$status" -ne 0 ] || fail "$1: the job succeeded"
+	expect_err_line "$2"
+	expect_faster_than "$3"
 	no_orphans
+}
+
+for mode in hostile-parent hostile-init; do
+	expect_refused "$mode" \
+		"shmpi: rank 0: rank 1's pid in the shared segment ([0-9]*) is not a process of this job.*" 5000
 done
 for mode in scribble-cells scribble-cons; do
-	run -n 2 "$PROG" "$mode" "$MARK"
-	[ "$status" -ne 0 ] || fail "$mode: the job succeeded"
-	expect_err_line "shmpi: rank 0: the shared segment was overwritten: the ring with rank 1 holds .*"
-	expect_faster_than 3000
-	no_orphans
+	expect_refused "$mode" \
+		"shmpi: rank 0: the shared segment was overwritten: the ring with rank 1 holds .*" 3000
 done
 
 export SHMPI_RING_CELLS=1048576 SHMPI_CELL_SIZE=16777216

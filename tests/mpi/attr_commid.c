@@ -10,9 +10,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size, wid, wid2, sid, *flagp, flag;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 
 	TEST_MPI(MPI_Communicator_id(MPI_COMM_WORLD, &wid));

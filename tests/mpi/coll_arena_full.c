@@ -15,9 +15,7 @@
 int main(int argc, char **argv)
 {
 	int n, r;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_size(MPI_COMM_WORLD, &n);
-	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	mpitest_start(&argc, &argv, &r, &n);
 	enum { BIG = 100000 };
 	int *in = malloc(BIG * sizeof(int)), *out = malloc(BIG * sizeof(int));
 	MPI_Comm keep[4];

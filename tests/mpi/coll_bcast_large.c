@@ -22,9 +22,7 @@ static int value(int it, long i)
 int main(int argc, char **argv)
 {
 	int n, r;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_size(MPI_COMM_WORLD, &n);
-	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	mpitest_start(&argc, &argv, &r, &n);
 	long sizes[] = { 1300, 20000, 70000, 300000 };   /* ints */
 	int *buf = malloc(2 * 300000 * sizeof(int) + 64);
 	int *red = malloc(300000 * sizeof(int)), *red_in = malloc(300000 * sizeof(int));

@@ -35,9 +35,7 @@ int main(int argc, char **argv)
 {
 	int n, r;
 	MPI_Op affine;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_size(MPI_COMM_WORLD, &n);
-	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	mpitest_start(&argc, &argv, &r, &n);
 	MPI_Op_create(compose, 0, &affine);
 	for (int it = 0; it < 4000; it++) {
 		int root = (it / 300) % n;

@@ -30,9 +30,7 @@ int main(int argc, char **argv)
 	MPI_Aint apos = 0, asz = -1;
 	MPI_Datatype big;
 
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
 	TEST_CHECK(MPI_Type_contiguous(1 << 30, MPI_DOUBLE, &big) == MPI_SUCCESS);

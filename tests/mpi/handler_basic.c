@@ -66,9 +66,7 @@ static int h_slow(MPI_Request *req, void *extra)
 int main(int argc, char **argv)
 {
 	int rank, size, buf = 0, val;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	int right = (rank + 1) % size, left = (rank + size - 1) % size;
 	MPI_Request r, s;
 

@@ -70,6 +70,35 @@ static inline long mpitest_rss_bytes(void)
 #define MPITEST_MEMORY_BOUNDS 1
 #endif
 
+/* Call run(win, base, n, w) on a window of MPI_Win_allocate, then on one
+ * of MPI_Win_create over zeroed malloc'd memory: each of bytes bytes with
+ * displacement unit unit over MPI_COMM_WORLD (n ranks, this one w). */
+static inline void mpitest_both_windows(MPI_Aint bytes, int unit,
+					void (*run)(MPI_Win win, void *base, int n, int w),
+					int n, int w)
+{
+	MPI_Win win;
+	void *mem;
+	TEST_MPI(MPI_Win_allocate(bytes, unit, MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win));
+	run(win, mem, n, w);
+	TEST_MPI(MPI_Win_free(&win));
+	mem = calloc(1, (size_t)bytes);
+	TEST_CHECK(mem != NULL);
+	TEST_MPI(MPI_Win_create(mem, bytes, unit, MPI_INFO_NULL, MPI_COMM_WORLD, &win));
+	run(win, mem, n, w);
+	TEST_MPI(MPI_Win_free(&win));
+	free(mem);
+}
+
+/* MPI_Init, then this rank of MPI_COMM_WORLD in *rank and its size in
+ * *size: how most tests begin. */
+static inline void mpitest_start(int *argc, char ***argv, int *rank, int *size)
+{
+	MPI_Init(argc, argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, rank);
+	MPI_Comm_size(MPI_COMM_WORLD, size);
+}
+
 /* MPI_Init, MPI_ERRORS_RETURN on MPI_COMM_WORLD, its size in *n and this
  * rank in *w; a job of fewer than min_np processes ends here as skipped
  * (exit 77). */

@@ -11,13 +11,7 @@
 int main(int argc, char **argv)
 {
 	int rank;
-	MPI_Mutex m;
-	thr_init_multiple(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	TEST_MPI(MPI_Mutex_create(MPI_COMM_WORLD, MPI_INFO_NULL, &m));
-	if (rank == 0)
-		TEST_MPI(MPI_Mutex_lock(m));
-	thr_barrier();
+	MPI_Mutex m = thr_mutex_held_by(0, &argc, &argv, &rank);
 	if (rank == 1) {
 		MPI_Mutex_unlock(m);   /* fatal */
 		fprintf(stderr, "FAIL: unlock by a non-owner returned\n");

@@ -24,9 +24,7 @@ static int on_done(MPI_Request *req, void *extra)
 int main(int argc, char **argv)
 {
 	int n, r;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_size(MPI_COMM_WORLD, &n);
-	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	mpitest_start(&argc, &argv, &r, &n);
 	enum { N = 1 << 18 };
 	int *in = malloc(N * sizeof(int)), *out = malloc(N * sizeof(int)), b = r == 0 ? 42 : -1;
 	for (int i = 0; i < N; i++)

@@ -9,9 +9,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 
 	/* everybody sends its rank to everybody (including itself) */
 	MPI_Request *reqs = malloc(sizeof(MPI_Request) * 2 * (size_t)size);

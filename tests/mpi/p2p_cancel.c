@@ -9,9 +9,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size, x = 5;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	MPI_Request r;
 	MPI_Status st;
 	int flag;

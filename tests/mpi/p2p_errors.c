@@ -9,9 +9,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size, x = 1, cls;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	TEST_CHECK(MPI_Send(&x, 1, MPI_INT, size, 0, MPI_COMM_WORLD) == MPI_ERR_RANK);
 	TEST_CHECK(MPI_Send(&x, 1, MPI_INT, -5, 0, MPI_COMM_WORLD) == MPI_ERR_RANK);

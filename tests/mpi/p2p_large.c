@@ -13,9 +13,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	int n = 4 << 20; /* 4 MiB */
 	unsigned char *sb = malloc((size_t)n), *rb = malloc((size_t)n);
 	for (int i = 0; i < n; i++)

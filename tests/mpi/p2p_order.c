@@ -21,9 +21,7 @@ static int msg_len(int i)
 int main(int argc, char **argv)
 {
 	int rank, size;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	char *buf = malloc(70000);
 	if (rank != 0) {
 		for (int i = 0; i < N; i++) {

@@ -9,9 +9,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	int next = (rank + 1) % size, prev = (rank + size - 1) % size;
 	int out[64], in[64];
 	MPI_Request r[2];

@@ -9,9 +9,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	if (rank != 0) {
 		for (int t = 0; t < 5; t++) {
 			int v = rank * 10 + t;

@@ -28,9 +28,7 @@ static int h_token(MPI_Request *req, void *extra)
 
 int main(int argc, char **argv)
 {
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	for (int it = 0; it < 5; it++) {
 		struct timespec d = { 0, 2000000L * ((rank + it) % size) };
 		nanosleep(&d, NULL);

@@ -13,8 +13,9 @@
 
 struct pr { int i; double d; };
 
-static void run(MPI_Win win, double *mem, int n, int w)
+static void run(MPI_Win win, void *base, int n, int w)
 {
+	double *mem = base;
 	int t = (w + 1) % n, from = (w + n - 1) % n;
 	MPI_Datatype vec, idx, pr, prr;
 	MPI_Type_vector(M, 1, 3, MPI_DOUBLE, &vec);        /* every third double */
@@ -93,18 +94,7 @@ int main(int argc, char **argv)
 {
 	int n, w;
 	mpitest_init(&argc, &argv, 1, &n, &w);
-	MPI_Win win;
-	double *mem;
-	TEST_MPI(MPI_Win_allocate(6 * M * sizeof(double), sizeof(double), MPI_INFO_NULL,
-				  MPI_COMM_WORLD, &mem, &win));
-	run(win, mem, n, w);
-	TEST_MPI(MPI_Win_free(&win));
-	mem = malloc(6 * M * sizeof(double));
-	TEST_MPI(MPI_Win_create(mem, 6 * M * sizeof(double), sizeof(double), MPI_INFO_NULL,
-				MPI_COMM_WORLD, &win));
-	run(win, mem, n, w);
-	TEST_MPI(MPI_Win_free(&win));
-	free(mem);
+	mpitest_both_windows(6 * M * sizeof(double), sizeof(double), run, n, w);
 	MPI_Finalize();
 	return 0;
 }

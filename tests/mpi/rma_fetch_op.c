@@ -15,8 +15,9 @@
 
 struct dint { double v; int i; };
 
-static void run(MPI_Win win, long *mem, int n, int w)
+static void run(MPI_Win win, void *base, int n, int w)
 {
+	long *mem = base;
 	/* slot 0: counter; 1: lock word; 2: protected count; 3..: ops */
 	if (w == 0)
 		memset(mem, 0, 32 * sizeof(long));
@@ -156,20 +157,7 @@ int main(int argc, char **argv)
 {
 	int n, w;
 	mpitest_init(&argc, &argv, 1, &n, &w);
-	MPI_Win win;
-	long *mem;
-
-	TEST_MPI(MPI_Win_allocate(32 * sizeof(long), 1, MPI_INFO_NULL, MPI_COMM_WORLD,
-				  &mem, &win));
-	run(win, mem, n, w);
-	TEST_MPI(MPI_Win_free(&win));
-
-	mem = calloc(32, sizeof(long));
-	TEST_MPI(MPI_Win_create(mem, 32 * sizeof(long), 1, MPI_INFO_NULL,
-				MPI_COMM_WORLD, &win));
-	run(win, mem, n, w);
-	TEST_MPI(MPI_Win_free(&win));
-	free(mem);
+	mpitest_both_windows(32 * sizeof(long), 1, run, n, w);
 	MPI_Finalize();
 	return 0;
 }

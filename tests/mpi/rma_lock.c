@@ -80,26 +80,17 @@ static void all(MPI_Win win, long *mem, int n, int w)
 	MPI_Barrier(MPI_COMM_WORLD);
 }
 
+static void run(MPI_Win win, void *base, int n, int w)
+{
+	counter(win, base, n, w);
+	all(win, base, n, w);
+}
+
 int main(int argc, char **argv)
 {
 	int n, w;
 	mpitest_init(&argc, &argv, 1, &n, &w);
-	MPI_Win win;
-	long *mem;
-
-	TEST_MPI(MPI_Win_allocate((n + 1) * sizeof(long), sizeof(long), MPI_INFO_NULL,
-				  MPI_COMM_WORLD, &mem, &win));
-	counter(win, mem, n, w);
-	all(win, mem, n, w);
-	TEST_MPI(MPI_Win_free(&win));
-
-	mem = calloc(n + 1, sizeof(long));
-	TEST_MPI(MPI_Win_create(mem, (n + 1) * sizeof(long), sizeof(long), MPI_INFO_NULL,
-				MPI_COMM_WORLD, &win));
-	counter(win, mem, n, w);
-	all(win, mem, n, w);
-	TEST_MPI(MPI_Win_free(&win));
-	free(mem);
+	mpitest_both_windows((n + 1) * sizeof(long), sizeof(long), run, n, w);
 	MPI_Finalize();
 	return 0;
 }

@@ -2,7 +2,8 @@
  * tests/mpi/thr_common.h - helpers of the threads tests: a p2p barrier
  * (no collectives needed), a tiny PRNG, a shared scratch region made with
  * shm_open (ranks are separate processes: rank 0 creates it, the others
- * learn its name by message), thread level check.
+ * learn its name by message), thread level check, a mutex held by one
+ * rank.
  */
 #ifndef THR_COMMON_H
 #define THR_COMMON_H
@@ -51,6 +52,21 @@ static inline void thr_init_multiple(int *argc, char ***argv)
 	int provided = -1;
 	TEST_MPI(MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided));
 	TEST_CHECK(provided == MPI_THREAD_MULTIPLE);
+}
+
+/* The set-up of the tests of a mutex's owner: MPI_THREAD_MULTIPLE, a
+ * mutex over MPI_COMM_WORLD that world rank owner holds, and this rank in
+ * *rank; returns once every rank has it. */
+static inline MPI_Mutex thr_mutex_held_by(int owner, int *argc, char ***argv, int *rank)
+{
+	MPI_Mutex m;
+	thr_init_multiple(argc, argv);
+	MPI_Comm_rank(MPI_COMM_WORLD, rank);
+	TEST_MPI(MPI_Mutex_create(MPI_COMM_WORLD, MPI_INFO_NULL, &m));
+	if (*rank == owner)
+		TEST_MPI(MPI_Mutex_lock(m));
+	thr_barrier();
+	return m;
 }
 
 /* A region of len bytes shared by every rank of MPI_COMM_WORLD, zeroed.

@@ -160,11 +160,8 @@ static void check_sub(MPI_Comm cart, const int *dims, const int *per)
 
 int main(int argc, char **argv)
 {
-	MPI_Init(&argc, &argv);
-	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	int n, r, st;
-	MPI_Comm_size(MPI_COMM_WORLD, &n);
-	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	mpitest_init(&argc, &argv, 1, &n, &r);
 	dims_cases();
 	TEST_MPI(MPI_Topo_test(MPI_COMM_WORLD, &st));
 	TEST_CHECK(st == MPI_UNDEFINED);

@@ -198,11 +198,8 @@ static void dist_graphs(int n, int r)
 
 int main(int argc, char **argv)
 {
-	MPI_Init(&argc, &argv);
-	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	int n, r;
-	MPI_Comm_size(MPI_COMM_WORLD, &n);
-	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	mpitest_init(&argc, &argv, 1, &n, &r);
 	graph_ring(n, r, n);
 	if (n > 1)
 		graph_ring(n, r, n - 1);

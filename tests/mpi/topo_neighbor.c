@@ -101,11 +101,8 @@ static void check_ring(MPI_Comm c, int n, int r)
 
 int main(int argc, char **argv)
 {
-	MPI_Init(&argc, &argv);
-	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	int n, r;
-	MPI_Comm_size(MPI_COMM_WORLD, &n);
-	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	mpitest_init(&argc, &argv, 1, &n, &r);
 	MPI_Comm c;
 
 	/* 2-D torus; repeat to check consecutive calls do not mix */

@@ -53,9 +53,7 @@ static void check_same_layout(MPI_Datatype t, MPI_Datatype r)
 
 int main(int argc, char **argv)
 {
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	partner = (rank ^ 1) < size ? rank ^ 1 : rank;
 	MPI_Datatype t = make_type();
 

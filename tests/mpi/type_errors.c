@@ -19,9 +19,7 @@
 int main(int argc, char **argv)
 {
 	int rank, size, partner;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	partner = (rank ^ 1) < size ? rank ^ 1 : rank;
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 

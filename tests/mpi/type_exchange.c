@@ -108,9 +108,7 @@ static double now_sendrecv(void *sbuf, void *rbuf, int count, MPI_Datatype t)
 int main(int argc, char **argv)
 {
 	MPI_Datatype t, u;
-	MPI_Init(&argc, &argv);
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-	MPI_Comm_size(MPI_COMM_WORLD, &size);
+	mpitest_start(&argc, &argv, &rank, &size);
 	partner = (rank ^ 1) < size ? rank ^ 1 : rank;
 
 	MPI_Type_contiguous(5, MPI_INT, &t); run(t, 3);

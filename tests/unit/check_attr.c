@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "lib/attr/attr.h"
+#include "tests/unit/unit.h"
 
 typedef void (*gfn)(void);
 
@@ -267,27 +268,16 @@ END_TEST
 static Suite *attr_suite(void)
 {
 	Suite *s = suite_create("attr");
-	TCase *tc = tcase_create("lists");
-	tcase_add_checked_fixture(tc, setup, NULL);
-	tcase_set_timeout(tc, 30);
-	tcase_add_test(tc, keyval_lifecycle);
-	tcase_add_test(tc, reverse_order_and_replace);
-	tcase_add_test(tc, get_delete_kinds);
-	tcase_add_test(tc, freed_keyval_in_use);
-	tcase_add_test(tc, copy_callbacks);
-	tcase_add_test(tc, failing_delete);
-	tcase_add_test(tc, handle_convention);
-	tcase_add_test(tc, many_keyvals);
-	suite_add_tcase(s, tc);
+	const TTest *lists_tests[] = {
+		keyval_lifecycle, reverse_order_and_replace, get_delete_kinds,
+		freed_keyval_in_use, copy_callbacks, failing_delete, handle_convention,
+		many_keyvals, NULL
+	};
+	tcase_add_checked_fixture(unit_tcase(s, "lists", 30, lists_tests), setup, NULL);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(attr_suite());
-	int nfail;
-	srunner_run_all(sr, CK_NORMAL);
-	nfail = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return nfail ? 1 : 0;
+	return unit_run(attr_suite());
 }

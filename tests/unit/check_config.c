@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "shm/config.h"
 #include "shm/segment.h"
+#include "tests/unit/unit.h"
 
 static char err[512];
 
@@ -288,22 +289,14 @@ END_TEST
 static Suite *config_suite(void)
 {
 	Suite *s = suite_create("config");
-	TCase *tc = tcase_create("parse");
-	tcase_add_test(tc, sizes);
-	tcase_add_test(tc, size_errors);
-	tcase_add_test(tc, integers);
-	tcase_add_test(tc, durations);
-	tcase_add_test(tc, bools_and_choices);
-	tcase_set_timeout(tc, 30);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("table");
-	tcase_add_test(tc, table_rows);
-	tcase_add_test(tc, segment_defaults);
-	tcase_add_test(tc, get_warns);
-	tcase_add_test(tc, strings);
-	tcase_add_test(tc, print_table);
-	tcase_set_timeout(tc, 30);
-	suite_add_tcase(s, tc);
+	const TTest *parse_tests[] = {
+		sizes, size_errors, integers, durations, bools_and_choices, NULL
+	};
+	unit_tcase(s, "parse", 30, parse_tests);
+	const TTest *table_tests[] = {
+		table_rows, segment_defaults, get_warns, strings, print_table, NULL
+	};
+	unit_tcase(s, "table", 30, table_tests);
 	return s;
 }
 
@@ -318,9 +311,5 @@ int main(int argc, char **argv)
 			puts(shm_config_table[i].name);
 		return 0;
 	}
-	SRunner *sr = srunner_create(config_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(config_suite());
 }

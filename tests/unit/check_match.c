@@ -6,6 +6,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include "lib/p2p/p2p_impl.h"
+#include "tests/unit/unit.h"
 
 struct mpii_p2p_state mpii_p2p;
 
@@ -97,15 +98,10 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("match");
-	TCase *tc = tcase_create("queues");
-	tcase_set_timeout(tc, 30);
-	tcase_add_test(tc, test_posted_order_and_wildcards);
-	tcase_add_test(tc, test_posted_remove_middle);
-	tcase_add_test(tc, test_unexpected_arrival_order);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	const TTest *queues_tests[] = {
+		test_posted_order_and_wildcards, test_posted_remove_middle,
+		test_unexpected_arrival_order, NULL
+	};
+	unit_tcase(s, "queues", 30, queues_tests);
+	return unit_run(s);
 }

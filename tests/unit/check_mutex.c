@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include "shm/cond.h"
 #include "shm/mutex.h"
+#include "tests/unit/unit.h"
 
 struct shared {
 	struct shm_mutex m;
@@ -166,18 +167,10 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("mutex");
-	TCase *tc = tcase_create("core");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 20);
-	tcase_add_test(tc, test_threads);
-	tcase_add_test(tc, test_processes);
-	tcase_add_test(tc, test_trylock_owner);
-	tcase_add_test(tc, test_check_callback);
-	tcase_add_test(tc, test_cond_pingpong);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	const TTest *core_tests[] = {
+		test_threads, test_processes, test_trylock_owner, test_check_callback,
+		test_cond_pingpong, NULL
+	};
+	tcase_add_checked_fixture(unit_tcase(s, "core", 20, core_tests), setup, teardown);
+	return unit_run(s);
 }

@@ -15,6 +15,7 @@
 #include "launcher/options.h"
 #include "launcher/report.h"
 #include "shm/segment.h"
+#include "tests/unit/unit.h"
 
 static struct lnch_options o;
 static char err[256];
@@ -300,32 +301,17 @@ END_TEST
 static Suite *launcher_suite(void)
 {
 	Suite *s = suite_create("launcher");
-	TCase *tc = tcase_create("options");
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_set_timeout(tc, 30);
-	tcase_add_test(tc, defaults);
-	tcase_add_test(tc, all_options);
-	tcase_add_test(tc, equals_forms);
-	tcase_add_test(tc, program_options_are_the_programs);
-	tcase_add_test(tc, mpmd);
-	tcase_add_test(tc, job_options);
-	tcase_add_test(tc, hosts);
-	tcase_add_test(tc, help_and_version);
-	tcase_add_test(tc, errors);
-	tcase_add_test(tc, seg_config);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("report");
-	tcase_set_timeout(tc, 30);
-	tcase_add_test(tc, report_causes);
-	suite_add_tcase(s, tc);
+	const TTest *options_tests[] = {
+		defaults, all_options, equals_forms, program_options_are_the_programs, mpmd,
+		job_options, hosts, help_and_version, errors, seg_config, NULL
+	};
+	tcase_add_checked_fixture(unit_tcase(s, "options", 30, options_tests), NULL, teardown);
+	const TTest *report_tests[] = { report_causes, NULL };
+	unit_tcase(s, "report", 30, report_tests);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(launcher_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return unit_run(launcher_suite());
 }

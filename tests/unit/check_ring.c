@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "shm/ring.h"
+#include "tests/unit/unit.h"
 
 /* Producer and consumer share one handle here (one process). */
 static struct shm_ring *new_ring(uint32_t ncells, uint32_t cell_size)
@@ -127,15 +128,7 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("ring");
-	TCase *tc = tcase_create("core");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_empty_full);
-	tcase_add_test(tc, test_wrap);
-	tcase_add_test(tc, test_two_threads);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	const TTest *core_tests[] = { test_empty_full, test_wrap, test_two_threads, NULL };
+	unit_tcase(s, "core", 60, core_tests);
+	return unit_run(s);
 }

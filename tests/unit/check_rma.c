@@ -17,6 +17,7 @@
 #include "shm/rwlock.h"
 #include "lib/rma/rma_atomic.h"
 #include "lib/coll/op.h"
+#include "tests/unit/unit.h"
 
 #define PROCS 4
 #define ITERS 20000
@@ -198,20 +199,11 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("rma");
-	TCase *tl = tcase_create("rwlock");
-	tcase_set_timeout(tl, 60);
-	tcase_add_test(tl, test_rwlock_procs);
-	tcase_add_test(tl, test_rwlock_try);
-	tcase_add_test(tl, test_rwlock_check);
-	suite_add_tcase(s, tl);
-	TCase *ta = tcase_create("atomic");
-	tcase_set_timeout(ta, 60);
-	tcase_add_test(ta, test_atomic_race);
-	tcase_add_test(ta, test_atomic_ops);
-	suite_add_tcase(s, ta);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	const TTest *rwlock_tests[] = {
+		test_rwlock_procs, test_rwlock_try, test_rwlock_check, NULL
+	};
+	unit_tcase(s, "rwlock", 60, rwlock_tests);
+	const TTest *atomic_tests[] = { test_atomic_race, test_atomic_ops, NULL };
+	unit_tcase(s, "atomic", 60, atomic_tests);
+	return unit_run(s);
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "shm/ring.h"
 #include "shm/segment.h"
+#include "tests/unit/unit.h"
 
 START_TEST(test_layout)
 {
@@ -177,19 +178,10 @@ END_TEST
 int main(void)
 {
 	Suite *s = suite_create("segment");
-	TCase *tc = tcase_create("core");
-	tcase_set_timeout(tc, 30);
-	tcase_add_test(tc, test_layout);
-	tcase_add_test(tc, test_bad);
-	tcase_add_test(tc, test_arena);
-	tcase_add_test(tc, test_corrupt_header);
-	tcase_add_test(tc, test_geometry_is_private);
-	tcase_add_test(tc, test_size_overflow);
-	tcase_add_test(tc, test_owner_only);
-	suite_add_tcase(s, tc);
-	SRunner *sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	const TTest *core_tests[] = {
+		test_layout, test_bad, test_arena, test_corrupt_header,
+		test_geometry_is_private, test_size_overflow, test_owner_only, NULL
+	};
+	unit_tcase(s, "core", 30, core_tests);
+	return unit_run(s);
 }

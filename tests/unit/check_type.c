@@ -17,6 +17,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 #include "lib/datatype/type_impl.h"
+#include "tests/unit/unit.h"
 
 extern int type_stub_last_class;
 extern char type_stub_last_msg[];
@@ -99,6 +100,14 @@ static int span_step(void *ctx, int basic, MPI_Aint disp)
 	return 0;
 }
 
+/* The length of the next piece of a transfer of bytes by random pieces,
+ * at offset off. */
+static size_t random_piece(size_t off, size_t bytes)
+{
+	size_t len = 1 + (size_t)rand() % (bytes / 3 + 8);
+	return len > bytes - off ? bytes - off : len;
+}
+
 static void check_ranges(MPI_Datatype t, int count)
 {
 	struct span sp = { 0, 0 };
@@ -115,12 +124,9 @@ static void check_ranges(MPI_Datatype t, int count)
 	mpii_type_pack(t, count, base, 0, got, (MPI_Count)bytes);
 	ck_assert(memcmp(want, got, bytes) == 0);
 	memset(got, 0, bytes);
-	for (size_t off = 0; off < bytes;) {
-		size_t len = 1 + (size_t)rand() % (bytes / 3 + 8);
-		if (len > bytes - off)
-			len = bytes - off;
+	for (size_t off = 0, len; off < bytes; off += len) {
+		len = random_piece(off, bytes);
 		mpii_type_pack(t, count, base, (MPI_Count)off, got + off, (MPI_Count)len);
-		off += len;
 	}
 	ck_assert(memcmp(want, got, bytes) == 0);
 	/* unpack by ranges into zeroed memory; every typemap byte must come back */
@@ -128,12 +134,9 @@ static void check_ranges(MPI_Datatype t, int count)
 	struct cover cv = { base2, 0 };
 	mpii_type_walk(t, count, 0, cover_step, &cv);
 	memset(mem2, 0, (size_t)span);
-	for (size_t off = 0; off < bytes;) {
-		size_t len = 1 + (size_t)rand() % (bytes / 3 + 8);
-		if (len > bytes - off)
-			len = bytes - off;
+	for (size_t off = 0, len; off < bytes; off += len) {
+		len = random_piece(off, bytes);
 		mpii_type_unpack(t, count, base2, (MPI_Count)off, want + off, (MPI_Count)len);
-		off += len;
 	}
 	struct ref r2 = { base2, got, 0 };
 	mpii_type_walk(t, count, 0, ref_step, &r2);
@@ -857,34 +860,17 @@ END_TEST
 static Suite *type_suite(void)
 {
 	Suite *s = suite_create("type");
-	TCase *tc = tcase_create("engine");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_predefined);
-	tcase_add_test(tc, test_vector_nested);
-	tcase_add_test(tc, test_indexed_struct);
-	tcase_add_test(tc, test_resized_blocks);
-	tcase_add_test(tc, test_subarray_darray);
-	tcase_add_test(tc, test_compiled_compact);
-	tcase_add_test(tc, test_random_ranges);
-	tcase_add_test(tc, test_counts);
-	tcase_add_test(tc, test_elem_kind);
-	tcase_add_test(tc, test_decode);
-	tcase_add_test(tc, test_pack_api);
-	tcase_add_test(tc, test_external32);
-	tcase_add_test(tc, test_pack_datatype);
-	tcase_add_test(tc, test_errors);
-	tcase_add_test(tc, test_pack_speed);
-	tcase_add_test(tc, test_iov);
-	tcase_add_test(tc, test_iov_speed);
-	suite_add_tcase(s, tc);
+	const TTest *engine_tests[] = {
+		test_predefined, test_vector_nested, test_indexed_struct, test_resized_blocks,
+		test_subarray_darray, test_compiled_compact, test_random_ranges, test_counts,
+		test_elem_kind, test_decode, test_pack_api, test_external32, test_pack_datatype,
+		test_errors, test_pack_speed, test_iov, test_iov_speed, NULL
+	};
+	unit_tcase(s, "engine", 60, engine_tests);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(type_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(type_suite());
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/datatype/type_impl.h"
+#include "tests/unit/unit.h"
 
 extern int type_stub_last_class;
 extern char type_stub_last_msg[];
@@ -225,21 +226,14 @@ END_TEST
 static Suite *typestr_suite(void)
 {
 	Suite *s = suite_create("typestr");
-	TCase *tc = tcase_create("parse");
-	tcase_set_timeout(tc, 30);
-	tcase_add_test(tc, test_seed_examples);
-	tcase_add_test(tc, test_malformed);
-	tcase_add_test(tc, test_round_trips);
-	tcase_add_test(tc, test_to_string);
-	suite_add_tcase(s, tc);
+	const TTest *parse_tests[] = {
+		test_seed_examples, test_malformed, test_round_trips, test_to_string, NULL
+	};
+	unit_tcase(s, "parse", 30, parse_tests);
 	return s;
 }
 
 int main(void)
 {
-	SRunner *sr = srunner_create(typestr_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? 1 : 0;
+	return unit_run(typestr_suite());
 }
