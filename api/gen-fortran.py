@@ -38,7 +38,7 @@ _spec.loader.exec_module(gen_api)
 
 # ----------------------------------------------------------- the handles
 # kind -> (C type, f2c, c2f, f08 type).  The kinds with no entry (the seeds'
-# metarequest, mutex, cond, and "handle") have no Fortran integer yet.
+# metarequest and "handle") have no Fortran integer yet.
 HANDLES = {
     'comm': ('MPI_Comm', 'MPI_Comm_f2c', 'MPI_Comm_c2f', 'MPI_Comm'),
     'group': ('MPI_Group', 'MPI_Group_f2c', 'MPI_Group_c2f', 'MPI_Group'),
@@ -49,6 +49,9 @@ HANDLES = {
     'info': ('MPI_Info', 'MPI_Info_f2c', 'MPI_Info_c2f', 'MPI_Info'),
     'win': ('MPI_Win', 'MPI_Win_f2c', 'MPI_Win_c2f', 'MPI_Win'),
     'message': ('MPI_Message', 'MPI_Message_f2c', 'MPI_Message_c2f', 'MPI_Message'),
+    # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
+    'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
+    'cond': ('MPI_Cond', 'MPI_Cond_f2c', 'MPI_Cond_c2f', 'MPI_Cond'),
 }
 # MPI_File too: declared for the I/O functions to come.
 F08_TYPES = sorted(set(h[3] for h in HANDLES.values())) + ['MPI_File']
@@ -202,7 +205,7 @@ def check_bindable(fn):
         raise Skip('returns %s' % fn.ret)
     for a in fortran_args(fn):
         k = a.kind
-        if k in ('metarequest', 'mutex', 'cond', 'handle'):
+        if k in ('metarequest', 'handle'):
             raise Skip('%s: the seed handle kind %s has no Fortran integer yet' % (a.name, k))
         if k in ('callback', 'extra_state') and fn.name not in CALLBACK_FUNCS:
             raise Skip('%s: callbacks from C to Fortran procedures are not written yet' % a.name)
@@ -270,7 +273,7 @@ def glue_handle(fn, a, g):
 HANDLE_NULL = {'comm': 'MPI_COMM', 'group': 'MPI_GROUP', 'datatype': 'MPI_DATATYPE',
                'request': 'MPI_REQUEST', 'op': 'MPI_OP', 'errhandler': 'MPI_ERRHANDLER',
                'info': 'MPI_INFO', 'win': 'MPI_WIN', 'message': 'MPI_MESSAGE',
-               'file': 'MPI_FILE'}
+               'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND'}
 
 
 def glue_status(fn, a, g):
