@@ -38,7 +38,7 @@ _spec.loader.exec_module(gen_api)
 
 # ----------------------------------------------------------- the handles
 # kind -> (C type, f2c, c2f, f08 type).  The kinds with no entry (the seeds'
-# metarequest, mutex, cond, and "handle") have no Fortran integer yet.
+# metarequest and "handle") have no Fortran integer yet.
 HANDLES = {
     'comm': ('MPI_Comm', 'MPI_Comm_f2c', 'MPI_Comm_c2f', 'MPI_Comm'),
     'group': ('MPI_Group', 'MPI_Group_f2c', 'MPI_Group_c2f', 'MPI_Group'),
@@ -49,6 +49,9 @@ HANDLES = {
     'info': ('MPI_Info', 'MPI_Info_f2c', 'MPI_Info_c2f', 'MPI_Info'),
     'win': ('MPI_Win', 'MPI_Win_f2c', 'MPI_Win_c2f', 'MPI_Win'),
     'message': ('MPI_Message', 'MPI_Message_f2c', 'MPI_Message_c2f', 'MPI_Message'),
+    # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
+    'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
+    'cond': ('MPI_Cond', 'MPI_Cond_f2c', 'MPI_Cond_c2f', 'MPI_Cond'),
 }
 # MPI_File too: declared for the I/O functions to come.
 F08_TYPES = sorted(set(h[3] for h in HANDLES.values())) + ['MPI_File']
@@ -73,7 +76,87 @@ ARRAY_LEN = {
     ('MPI_Type_struct', 'array_of_types'): '*count',
     ('MPI_Type_create_struct', 'array_of_types'): '*count',
     ('MPI_Type_get_contents', 'array_of_datatypes'): '*max_datatypes',
+    # One datatype per process of the group (the remote one of an
+    # intercommunicator) or per neighbour: lib/fortran/support.c.
+    ('MPI_Alltoallw', 'sendtypes'): 'mpii_f_coll_len(*comm, 0)',
+    ('MPI_Alltoallw', 'recvtypes'): 'mpii_f_coll_len(*comm, 0)',
+    ('MPI_Ialltoallw', 'sendtypes'): 'mpii_f_coll_len(*comm, 0)',
+    ('MPI_Ialltoallw', 'recvtypes'): 'mpii_f_coll_len(*comm, 0)',
+    ('MPI_Neighbor_alltoallw', 'sendtypes'): 'mpii_f_coll_len(*comm, 2)',
+    ('MPI_Neighbor_alltoallw', 'recvtypes'): 'mpii_f_coll_len(*comm, 1)',
+    ('MPI_Ineighbor_alltoallw', 'sendtypes'): 'mpii_f_coll_len(*comm, 2)',
+    ('MPI_Ineighbor_alltoallw', 'recvtypes'): 'mpii_f_coll_len(*comm, 1)',
 }
+
+# Functions taking Fortran procedures: the glue calls mpii_f_<name> of
+# lib/fortran/callbacks.c in place of MPI_<name> (same arguments, the
+# procedures as function pointers, extra_state by value), which wraps the
+# procedures in C trampolines.  Other callbacks (the seeds' handlers, meta
+# requests, handle keyvals) stay unbound.
+CALLBACK_FUNCS = ('MPI_Op_create', 'MPI_Comm_create_keyval', 'MPI_Type_create_keyval',
+                  'MPI_Win_create_keyval', 'MPI_Keyval_create', 'MPI_Comm_create_errhandler',
+                  'MPI_Win_create_errhandler', 'MPI_Errhandler_create', 'MPI_Grequest_start')
+
+# The mpi_f08 abstract interfaces of the callbacks (MPI-3.1 17.1.? and the
+# chapters of each function), by the C type of the argument.  A user op's
+# vectors are TYPE(C_PTR), VALUE: the same C call as mpif.h's arrays.
+F08_ABSTRACT = {
+    'MPI_User_function': (
+        'SUBROUTINE MPI_User_function(invec, inoutvec, len, datatype)',
+        '  IMPORT', '  TYPE(C_PTR), VALUE :: invec, inoutvec', '  INTEGER :: len',
+        '  TYPE(MPI_Datatype) :: datatype'),
+    'MPI_Comm_errhandler_function': (
+        'SUBROUTINE MPI_Comm_errhandler_function(comm, error_code)',
+        '  IMPORT', '  TYPE(MPI_Comm) :: comm', '  INTEGER :: error_code'),
+    'MPI_Win_errhandler_function': (
+        'SUBROUTINE MPI_Win_errhandler_function(win, error_code)',
+        '  IMPORT', '  TYPE(MPI_Win) :: win', '  INTEGER :: error_code'),
+    'MPI_Grequest_query_function': (
+        'SUBROUTINE MPI_Grequest_query_function(extra_state, status, ierror)',
+        '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state',
+        '  TYPE(MPI_Status) :: status', '  INTEGER :: ierror'),
+    'MPI_Grequest_free_function': (
+        'SUBROUTINE MPI_Grequest_free_function(extra_state, ierror)',
+        '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state', '  INTEGER :: ierror'),
+    'MPI_Grequest_cancel_function': (
+        'SUBROUTINE MPI_Grequest_cancel_function(extra_state, complete, ierror)',
+        '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state', '  LOGICAL :: complete',
+        '  INTEGER :: ierror'),
+}
+for _obj, _t in (('Comm', 'MPI_Comm'), ('Type', 'MPI_Datatype'), ('Win', 'MPI_Win')):
+    _o = _obj.lower()
+    F08_ABSTRACT['MPI_%s_copy_attr_function' % _obj] = (
+        'SUBROUTINE MPI_%s_copy_attr_function(old%s, %s_keyval, extra_state, attribute_val_in, '
+        'attribute_val_out, flag, ierror)' % (_obj, _o, _o),
+        '  IMPORT', '  TYPE(%s) :: old%s' % (_t, _o), '  INTEGER :: %s_keyval, ierror' % _o,
+        '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, attribute_val_out',
+        '  LOGICAL :: flag')
+    F08_ABSTRACT['MPI_%s_delete_attr_function' % _obj] = (
+        'SUBROUTINE MPI_%s_delete_attr_function(%s, %s_keyval, attribute_val, extra_state, '
+        'ierror)' % (_obj, _o, _o),
+        '  IMPORT', '  TYPE(%s) :: %s' % (_t, _o), '  INTEGER :: %s_keyval, ierror' % _o,
+        '  INTEGER(KIND=MPI_ADDRESS_KIND) :: attribute_val, extra_state')
+
+# Bound in mpif.h and `use mpi` only: MPI_Keyval_create's MPI-1 callbacks
+# (INTEGER values) have no mpi_f08 abstract interface here.
+F08_OMITTED = ('MPI_Keyval_create',)
+
+# The predefined procedures (lib/fortran/callbacks.c): name, the abstract
+# interface mpi_f08 gives them (None: MPI-1, not in mpi_f08).
+F_PREDEFINED_PROCS = [
+    ('MPI_COMM_NULL_COPY_FN', 'MPI_Comm_copy_attr_function'),
+    ('MPI_COMM_DUP_FN', 'MPI_Comm_copy_attr_function'),
+    ('MPI_COMM_NULL_DELETE_FN', 'MPI_Comm_delete_attr_function'),
+    ('MPI_TYPE_NULL_COPY_FN', 'MPI_Type_copy_attr_function'),
+    ('MPI_TYPE_DUP_FN', 'MPI_Type_copy_attr_function'),
+    ('MPI_TYPE_NULL_DELETE_FN', 'MPI_Type_delete_attr_function'),
+    ('MPI_WIN_NULL_COPY_FN', 'MPI_Win_copy_attr_function'),
+    ('MPI_WIN_DUP_FN', 'MPI_Win_copy_attr_function'),
+    ('MPI_WIN_NULL_DELETE_FN', 'MPI_Win_delete_attr_function'),
+    ('MPI_NULL_COPY_FN', None),
+    ('MPI_DUP_FN', None),
+    ('MPI_NULL_DELETE_FN', None),
+]
 
 # Fortran has no argc/argv: MPI_INIT(IERROR), MPI_INIT_THREAD(REQUIRED,
 # PROVIDED, IERROR).
@@ -82,7 +165,7 @@ NO_FORTRAN_ARGS = {('MPI_Init', 'argc'), ('MPI_Init', 'argv'),
 
 # MPI-1 attribute calls take INTEGER values; the MPI-2 ones
 # INTEGER(KIND=MPI_ADDRESS_KIND).
-INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get')
+INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create')
 
 STRBUF = 'MPII_F_STRBUF'
 
@@ -122,9 +205,9 @@ def check_bindable(fn):
         raise Skip('returns %s' % fn.ret)
     for a in fortran_args(fn):
         k = a.kind
-        if k in ('metarequest', 'mutex', 'cond', 'handle'):
+        if k in ('metarequest', 'handle'):
             raise Skip('%s: the seed handle kind %s has no Fortran integer yet' % (a.name, k))
-        if k in ('callback', 'extra_state'):
+        if k in ('callback', 'extra_state') and fn.name not in CALLBACK_FUNCS:
             raise Skip('%s: callbacks from C to Fortran procedures are not written yet' % a.name)
         if k == 'argv':
             raise Skip('%s: argv arrays (CHARACTER arrays) are not written yet' % a.name)
@@ -162,6 +245,9 @@ def glue_handle(fn, a, g):
     n = a.name
     if is_array(a):
         ln = ARRAY_LEN[(fn.name, n)]
+        if '(' in ln:
+            g.decls.append('int n_%s = %s;' % (n, ln))
+            ln = 'n_%s' % n
         const = 'const ' if a.dir == 'in' else ''
         g.params.append('%sMPI_Fint *%s' % (const, n))
         g.decls.append('%s *c_%s = mpii_f_alloc(%s, sizeof(%s));' % (ctype, n, ln, ctype))
@@ -187,7 +273,7 @@ def glue_handle(fn, a, g):
 HANDLE_NULL = {'comm': 'MPI_COMM', 'group': 'MPI_GROUP', 'datatype': 'MPI_DATATYPE',
                'request': 'MPI_REQUEST', 'op': 'MPI_OP', 'errhandler': 'MPI_ERRHANDLER',
                'info': 'MPI_INFO', 'win': 'MPI_WIN', 'message': 'MPI_MESSAGE',
-               'file': 'MPI_FILE'}
+               'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND'}
 
 
 def glue_status(fn, a, g):
@@ -282,6 +368,14 @@ def glue_arg(fn, a, g, f08):
         return glue_status(fn, a, g)
     if k == 'string':
         return glue_string(fn, a, g, f08)
+    if k == 'callback':
+        g.params.append('void (*%s)(void)' % n)
+        g.args.append(n)
+        return
+    if k == 'extra_state':
+        g.params.append('const %s *%s' % ('MPI_Fint' if fn.name in INT_ATTRIBUTES else 'MPI_Aint', n))
+        g.args.append('*%s' % n)
+        return
     if k == 'buffer':
         if f08:
             g.params.append('CFI_cdesc_t *%s' % n)
@@ -371,7 +465,8 @@ def glue_function(fn, f08=False):
         o.append('\t}')
     if g.pre or bufs:
         o += ['\t' + l for s in g.pre for l in s.split('\n')]
-    call = '%s(%s)' % (fn.name, ', '.join(call_args))
+    callee = 'mpii_f_' + fn.name[4:].lower() if fn.name in CALLBACK_FUNCS else fn.name
+    call = '%s(%s)' % (callee, ', '.join(call_args))
     if bufs:
         call = '%s(%s)' % (fn.name, ', '.join(buffer_call_args(fn, call_args, bufs)))
     o.append(gen_api.wrap('\trc = %s;' % call))
@@ -611,6 +706,10 @@ def ftype_mpi(fn, a):
         return 'CHARACTER(LEN=*)', ''
     if k == 'buffer' or (k == 'pointer' and fn.name == 'MPI_Buffer_detach'):
         return 'TYPE(*)', '(*)'
+    if k == 'callback':
+        return 'EXTERNAL', ''
+    if k == 'extra_state':
+        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
     if k == 'pointer':
         return 'INTEGER(KIND=MPI_ADDRESS_KIND)', ''
     if k == 'attribute':
@@ -647,7 +746,7 @@ def interface_mpi(fn):
         t, arr = ftype_mpi(fn, a)
         if t == 'TYPE(*)':
             o.append('  !GCC$ ATTRIBUTES NO_ARG_CHECK :: %s' % a.name)
-        intent = '' if t == 'TYPE(*)' else ', INTENT(%s)' % INTENT[a.dir]
+        intent = '' if t in ('TYPE(*)', 'EXTERNAL') else ', INTENT(%s)' % INTENT[a.dir]
         o.append('  %s%s :: %s%s' % (t, intent, a.name, arr))
     if fn.ret == 'int':
         o.append('  INTEGER, INTENT(OUT) :: ierror')
@@ -669,6 +768,8 @@ def ftype_f08(fn, a):
         return 'TYPE(C_PTR)', ''
     if k == 'attribute':
         return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
+    if k == 'callback':
+        return 'PROCEDURE(%s)' % a.ctype.rstrip(' *'), ''
     return ftype_mpi(fn, a)
 
 
@@ -678,7 +779,13 @@ def interface_f08(fn):
     sym = c_name(fn, needs_f08_glue(fn))
     spec = fn.name + '_f08'
     o = []
-    if fn.ret != 'int':
+    if fn.name in CALLBACK_FUNCS:
+        # A dummy procedure cannot be BIND(C) unless its interface is: the
+        # specific is an external procedure named after the mpif.h one
+        # (gfortran: every argument by reference, an absent ierror NULL).
+        o.append('SUBROUTINE %s(%s)' % (fn.name, ', '.join(names + ['ierror'])))
+        o.append('  IMPORT')
+    elif fn.ret != 'int':
         o.append('FUNCTION %s(%s) BIND(C, NAME="%s") RESULT(res)' % (spec, ', '.join(names), sym))
         o.append('  IMPORT')
         o.append('  %s :: res' % ret_type(fn))
@@ -693,7 +800,7 @@ def interface_f08(fn):
             attrs = ', ASYNCHRONOUS'
         if t == 'TYPE(*)' and a.dir == 'in':
             attrs += ', INTENT(IN)'
-        elif t != 'TYPE(*)':
+        elif t != 'TYPE(*)' and not t.startswith('PROCEDURE'):
             attrs += ', INTENT(%s)' % INTENT[a.dir]
         o.append('  %s%s :: %s%s' % (t, attrs, a.name, arr))
     if fn.ret == 'int':
@@ -743,6 +850,8 @@ def out_mpif(funcs, consts):
         if fn.ret != 'int' and bindable(fn):
             o += fixed_lines('%s %s' % (ret_type(fn), fn.name))
             o += fixed_lines('EXTERNAL %s' % fn.name)
+    for name, _ in F_PREDEFINED_PROCS:
+        o += fixed_lines('EXTERNAL %s' % name)
     return '\n'.join(o) + '\n'
 
 
@@ -770,6 +879,8 @@ def out_mpi_mod(funcs, consts):
     o.append('  LOGICAL, PARAMETER :: MPI_SUBARRAYS_SUPPORTED = .FALSE.')
     o.append('  LOGICAL, PARAMETER :: MPI_ASYNC_PROTECTS_NONBLOCKING = .FALSE.')
     o += ['  ' + s for s in sentinel_decls_module()]
+    for name, _ in F_PREDEFINED_PROCS:
+        o.append('  EXTERNAL :: %s' % name)
     o.append('')
     o.append('  INTERFACE')
     for fn in funcs:
@@ -832,6 +943,16 @@ def out_mpi_f08(funcs, consts):
         else:
             o.append('  CHARACTER(LEN=1), BIND(C, NAME="%s_") :: %s%s' % (sym, name, dims))
     o.append('')
+    o.append('  ABSTRACT INTERFACE')
+    for name in sorted(F08_ABSTRACT):
+        for line in F08_ABSTRACT[name]:
+            o += wrap_free('    ' + line)
+        o.append('    END SUBROUTINE')
+    o.append('  END INTERFACE')
+    for name, iface in F_PREDEFINED_PROCS:
+        if iface:
+            o.append('  PROCEDURE(%s) :: %s' % (iface, name))
+    o.append('')
     # operators on handles: MPI-3.1 17.2.4 says == and /= compare them
     for op, nm in (('==', 'eq'), ('/=', 'ne')):
         procs = ['mpii_%s_%s' % (nm, t[4:].lower()) for t in F08_TYPES]
@@ -841,7 +962,7 @@ def out_mpi_f08(funcs, consts):
         o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
     o.append('')
     for fn in funcs:
-        if not bindable(fn) or fn.removed:
+        if not bindable(fn) or fn.removed or fn.name in F08_OMITTED:
             continue
         o.append('  INTERFACE %s' % fn.name)
         for line in interface_f08(fn):

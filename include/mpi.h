@@ -177,6 +177,11 @@ MPII_API extern struct mpii_datatype mpii_obj_type_real16;
 MPII_API extern struct mpii_datatype mpii_obj_type_complex8;
 MPII_API extern struct mpii_datatype mpii_obj_type_complex16;
 MPII_API extern struct mpii_datatype mpii_obj_type_complex32;
+MPII_API extern struct mpii_datatype mpii_obj_type_logical1;
+MPII_API extern struct mpii_datatype mpii_obj_type_logical2;
+MPII_API extern struct mpii_datatype mpii_obj_type_logical4;
+MPII_API extern struct mpii_datatype mpii_obj_type_logical8;
+MPII_API extern struct mpii_datatype mpii_obj_type_complex4;
 MPII_API extern struct mpii_datatype mpii_obj_type_2real;
 MPII_API extern struct mpii_datatype mpii_obj_type_2double_precision;
 MPII_API extern struct mpii_datatype mpii_obj_type_2integer;
@@ -244,6 +249,12 @@ MPII_API extern struct mpii_datatype mpii_obj_type_datatype;
 #define MPI_COMPLEX8 (&mpii_obj_type_complex8)
 #define MPI_COMPLEX16 (&mpii_obj_type_complex16)
 #define MPI_COMPLEX32 (&mpii_obj_type_complex32)
+#define MPI_LOGICAL1 (&mpii_obj_type_logical1)
+#define MPI_LOGICAL2 (&mpii_obj_type_logical2)
+#define MPI_LOGICAL4 (&mpii_obj_type_logical4)
+#define MPI_LOGICAL8 (&mpii_obj_type_logical8)
+/* Transfers only: no 2-byte real arithmetic, reductions fail with MPI_ERR_OP. */
+#define MPI_COMPLEX4 (&mpii_obj_type_complex4)
 #define MPI_2REAL (&mpii_obj_type_2real)
 #define MPI_2DOUBLE_PRECISION (&mpii_obj_type_2double_precision)
 #define MPI_2INTEGER (&mpii_obj_type_2integer)

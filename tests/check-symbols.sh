@@ -3,7 +3,8 @@
 # (through api/mpi.sym, generated from it): libshmpi.so exports every
 # described function as a weak MPI_X and a strong PMPI_X (a stub too: it
 # must exist and return MPI_ERR_UNSUPPORTED_OPERATION), no other MPI_ or
-# PMPI_ symbol, and nothing else but the mpii_obj_* predefined objects;
+# PMPI_ symbol, and nothing else but the mpii_obj_* predefined objects and
+# the language bindings' hooks mpii_lang_* (lib/fortran/README.md);
 # include/mpi.h declares no function by hand and mpi_proto.h declares the
 # described ones; libshmpi-prof.so exports exactly the MPI_X the description
 # marks prof= and nothing else.
@@ -37,7 +38,8 @@ comm -23 "$tmp/wanted" "$tmp/names" >"$tmp/missing"
 report "described in api/mpi.api but not exported by libshmpi.so" "$tmp/missing"
 grep -e '^MPI_' -e '^PMPI_' "$tmp/names" | comm -13 "$tmp/wanted" - >"$tmp/extra"
 report "exported by libshmpi.so but not in api/mpi.api" "$tmp/extra"
-grep -v -e '^MPI_' -e '^PMPI_' -e '^mpii_obj_' -e '^_' "$tmp/names" >"$tmp/private"
+grep -v -e '^MPI_' -e '^PMPI_' -e '^mpii_obj_' -e '^mpii_lang_' -e '^_' "$tmp/names" \
+	>"$tmp/private"
 report "exported by libshmpi.so but not public" "$tmp/private"
 # MPI_X is the weak alias a profiler overrides; PMPI_X the definition
 awk '/^MPI_/ && $2 != "W" || /^PMPI_/ && $2 != "T"' "$tmp/exported" >"$tmp/binding"

@@ -48,7 +48,10 @@ void mpii_op_apply(const struct mpii_op *op, const void *in, void *inout, MPI_Co
 	MPI_Datatype t = dt;
 	while (count > 0) {
 		int len = count > INT_MAX ? INT_MAX : (int)count;
-		op->user_fn((void *)in, inout, &len, &t);
+		if (op->lang_call)
+			op->lang_call((void *)in, inout, &len, &t, op->lang_proc);
+		else
+			op->user_fn((void *)in, inout, &len, &t);
 		in = (const char *)in + (MPI_Aint)len * dt->extent;
 		inout = (char *)inout + (MPI_Aint)len * dt->extent;
 		count -= len;
@@ -94,6 +97,29 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 	o->kind = MPII_OP_USER;
 	o->commute = commute != 0;
 	o->user_fn = user_fn;
+	o->lang_call = NULL;
+	o->lang_proc = NULL;
+	*op = o;
+	return MPI_SUCCESS;
+}
+
+int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op)
+{
+	static const char fn[] = "MPI_Op_create";
+	MPII_CHECK_INIT(fn);
+	if (!call || !proc || !op)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "user_fn or op is NULL");
+	struct mpii_op *o = mpii_pool_get(&op_pool);
+	if (!o)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	o->magic = MPII_MAGIC_OP;
+	/* Relaxed: not shared until the handle is returned. */
+	shm_store_relaxed(&o->refcount, 1);
+	o->kind = MPII_OP_USER;
+	o->commute = commute != 0;
+	o->user_fn = NULL;
+	o->lang_call = call;
+	o->lang_proc = proc;
 	*op = o;
 	return MPI_SUCCESS;
 }

@@ -26,13 +26,27 @@ enum mpii_op_kind {
 	MPII_OP_REPLACE, MPII_OP_NO_OP,
 };
 
+/* How a user op written in another language is called (mpii_lang_op_create). */
+typedef void mpii_lang_op_call(void *in, void *inout, int *len, MPI_Datatype *datatype,
+			       void (*proc)(void));
+
 struct mpii_op {
 	uint32_t magic;
 	_Atomic int refcount;       /* user handle + operations in flight */
 	int kind;                   /* enum mpii_op_kind */
 	int commute;                /* non-zero when commutative */
 	MPI_User_function *user_fn; /* MPII_OP_USER */
+	mpii_lang_op_call *lang_call; /* non-NULL: user_fn is lang_proc, */
+	void (*lang_proc)(void);      /* another language's procedure */
 };
+
+/* MPI_Op_create for another language's user function (the Fortran
+ * bindings, lib/fortran/callbacks.c): each application of the op calls
+ * call(in, inout, &len, &datatype, proc), and call converts the arguments
+ * and calls proc.  Returns MPI_SUCCESS or an error class (the handler
+ * called), as MPI_Op_create.  Exported for libshmpi_fortran only. */
+MPII_API int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute,
+				 MPI_Op *op);
 
 /* Check an op handle.  MPI_SUCCESS or MPI_ERR_OP. */
 int mpii_op_check(MPI_Op op);

@@ -171,6 +171,9 @@ static int apply_aligned(int kind, int basic, const void *in, void *inout, MPI_C
 	case MPII_B_CLDOUBLE: COMPLEX_OPS(long double _Complex);
 	case MPII_B_BOOL: LOGICAL_OPS(_Bool);
 	case MPII_B_LOGICAL: LOGICAL_OPS(int);
+	case MPII_B_LOGICAL1: LOGICAL_OPS(int8_t);
+	case MPII_B_LOGICAL2: LOGICAL_OPS(int16_t);
+	case MPII_B_LOGICAL8: LOGICAL_OPS(int64_t);
 	case MPII_B_BYTE: BYTE_OPS(unsigned char);
 	case MPII_B_FLOAT_INT: PAIR_OPS(struct float_int);
 	case MPII_B_DOUBLE_INT: PAIR_OPS(struct double_int);

@@ -120,6 +120,20 @@ static int create(MPI_Comm_errhandler_function *f, MPI_Errhandler *errhandler, c
 	return MPI_SUCCESS;
 }
 
+int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
+				MPI_Errhandler *errhandler)
+{
+	static const char fn[] = "MPI_Comm_create_errhandler";
+	MPII_CHECK_INIT(fn);
+	if (!call || !proc || !errhandler)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "function or errhandler is NULL");
+	if (!(*errhandler = eh_new(NULL)))
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	(*errhandler)->lang_call = call;
+	(*errhandler)->lang_proc = proc;
+	return MPI_SUCCESS;
+}
+
 static int set(MPI_Comm comm, MPI_Errhandler eh, const char *fn)
 {
 	MPII_CHECK_INIT(fn);

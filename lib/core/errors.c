@@ -177,6 +177,15 @@ static int deliver(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int 
 		return errcode;
 	case MPII_EH_USER: {
 		int code = errcode;
+		if (eh->lang_call) {
+			MPI_Win w = win;
+			MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
+			if (win && weh)
+				eh->lang_call(1, &w, &code, eh->lang_proc);
+			else
+				eh->lang_call(0, &c, &code, eh->lang_proc);
+			return errcode;
+		}
 		if (win && weh) {
 			/* A window's handler (MPI_Win_create_errhandler): same
 			 * object, called with the window. */

@@ -15,12 +15,27 @@
 #include "lib/core/object.h"
 #include "lib/core/stuck.h"
 
+/* How a handler written in another language is called
+ * (mpii_lang_errhandler_create): obj is the MPI_Comm * or, when is_win,
+ * the MPI_Win * the error was raised on. */
+typedef void mpii_lang_eh_call(int is_win, void *obj, int *errcode, void (*proc)(void));
+
 struct mpii_errhandler {
 	uint32_t magic;
 	_Atomic int refcount;
 	int kind;                                 /* enum below */
 	MPI_Comm_errhandler_function *comm_fn;    /* for MPII_EH_USER */
+	mpii_lang_eh_call *lang_call;             /* non-NULL: comm_fn unused, */
+	void (*lang_proc)(void);                  /* another language's procedure */
 };
+
+/* MPI_Comm_create_errhandler (and MPI_Win_create_errhandler: one kind of
+ * object) for another language's procedure (the Fortran bindings,
+ * lib/fortran/callbacks.c): the handler calls call(is_win, &obj, &errcode,
+ * proc).  MPI_SUCCESS or an error class (the handler called).  Exported
+ * for libshmpi_fortran only. */
+MPII_API int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
+					 MPI_Errhandler *errhandler);
 
 enum { MPII_EH_FATAL = 1, MPII_EH_RETURN, MPII_EH_ABORT, MPII_EH_USER };
 

@@ -156,6 +156,18 @@ MPI_Info PMPI_Info_f2c(MPI_Fint info) { return from_int(info, MPII_MAGIC_INFO); 
 MPI_Fint PMPI_Win_c2f(MPI_Win win) { return to_int(win); }
 #pragma weak MPI_Win_f2c = PMPI_Win_f2c
 MPI_Win PMPI_Win_f2c(MPI_Fint win) { return from_int(win, MPII_MAGIC_WIN); }
+/* The seed's mutexes and condition variables (seed 002 6.12.4), for its
+ * Fortran bindings.  Unlike the kinds above, a freed mutex or cond goes
+ * back to malloc (lib/ext/mutex.c, cond.c): f2c of a stale integer reads
+ * freed memory instead of answering the null handle. */
+#pragma weak MPI_Mutex_c2f = PMPI_Mutex_c2f
+MPI_Fint PMPI_Mutex_c2f(MPI_Mutex mutex) { return to_int(mutex); }
+#pragma weak MPI_Mutex_f2c = PMPI_Mutex_f2c
+MPI_Mutex PMPI_Mutex_f2c(MPI_Fint mutex) { return from_int(mutex, MPII_MAGIC_MUTEX); }
+#pragma weak MPI_Cond_c2f = PMPI_Cond_c2f
+MPI_Fint PMPI_Cond_c2f(MPI_Cond cond) { return to_int(cond); }
+#pragma weak MPI_Cond_f2c = PMPI_Cond_f2c
+MPI_Cond PMPI_Cond_f2c(MPI_Fint cond) { return from_int(cond, MPII_MAGIC_COND); }
 #pragma weak MPI_Errhandler_c2f = PMPI_Errhandler_c2f
 MPI_Fint PMPI_Errhandler_c2f(MPI_Errhandler errhandler) { return to_int(errhandler); }
 #pragma weak MPI_Errhandler_f2c = PMPI_Errhandler_f2c

@@ -35,6 +35,9 @@ enum mpii_basic {
 	MPII_B_LOGICAL, MPII_B_CHARACTER,
 	/* Fortran pairs of reals and opaque sizes without a C twin */
 	MPII_B_2FLOAT, MPII_B_2DOUBLE, MPII_B_INT128, MPII_B_REAL2,
+	/* LOGICAL(KIND=1/2/8) (LOGICAL4 is MPII_B_LOGICAL); COMPLEX(KIND=2): two
+	 * REAL2, transfers only (no 2-byte real arithmetic: reductions MPI_ERR_OP) */
+	MPII_B_LOGICAL1, MPII_B_LOGICAL2, MPII_B_LOGICAL8, MPII_B_COMPLEX4,
 	MPII_B_LB, MPII_B_UB, MPII_B_DATATYPE,
 	MPII_B_COUNT_OF_KINDS
 };

@@ -125,6 +125,7 @@ static void conv(int basic, unsigned char *mem, unsigned char *ext, int unpack)
 		return;
 	case MPII_B_CFLOAT:
 	case MPII_B_CDOUBLE:
+	case MPII_B_COMPLEX4:
 		n /= 2;
 		if (unpack) {
 			be_copy(mem, ext, n);

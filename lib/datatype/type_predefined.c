@@ -136,6 +136,12 @@ PREDEF(mpii_obj_type_real16, "MPI_REAL16", long double, MPII_B_LDOUBLE);
 PREDEF(mpii_obj_type_complex8, "MPI_COMPLEX8", float _Complex, MPII_B_CFLOAT);
 PREDEF(mpii_obj_type_complex16, "MPI_COMPLEX16", double _Complex, MPII_B_CDOUBLE);
 PREDEF(mpii_obj_type_complex32, "MPI_COMPLEX32", long double _Complex, MPII_B_CLDOUBLE);
+PREDEF(mpii_obj_type_logical1, "MPI_LOGICAL1", int8_t, MPII_B_LOGICAL1);
+PREDEF(mpii_obj_type_logical2, "MPI_LOGICAL2", int16_t, MPII_B_LOGICAL2);
+PREDEF(mpii_obj_type_logical4, "MPI_LOGICAL4", int32_t, MPII_B_LOGICAL);
+PREDEF(mpii_obj_type_logical8, "MPI_LOGICAL8", int64_t, MPII_B_LOGICAL8);
+/* Two 2-byte reals, stored like MPI_REAL2 (uint16_t) pairs. */
+PREDEF(mpii_obj_type_complex4, "MPI_COMPLEX4", uint32_t, MPII_B_COMPLEX4);
 PREDEF_N(mpii_obj_type_2real, "MPI_2REAL", struct mpii_2float, MPII_B_2FLOAT, 2);
 PREDEF_N(mpii_obj_type_2double_precision, "MPI_2DOUBLE_PRECISION", struct mpii_2double, MPII_B_2DOUBLE, 2);
 PREDEF_N(mpii_obj_type_2integer, "MPI_2INTEGER", struct mpii_2int, MPII_B_2INT, 2);
@@ -217,6 +223,12 @@ struct mpii_datatype *const mpii_type_predef_table[] = {
 	&mpii_obj_type_lb,
 	&mpii_obj_type_ub,
 	&mpii_obj_type_datatype,
+	/* appended: the binary description stores these indexes */
+	&mpii_obj_type_logical1,
+	&mpii_obj_type_logical2,
+	&mpii_obj_type_logical4,
+	&mpii_obj_type_logical8,
+	&mpii_obj_type_complex4,
 };
 const int mpii_type_predef_count = sizeof(mpii_type_predef_table) / sizeof(mpii_type_predef_table[0]);
 

@@ -47,6 +47,8 @@ static const struct kind_size sizes[MPII_B_COUNT_OF_KINDS] = {
 	[MPII_B_LOGICAL] = { sizeof(int), 4 }, [MPII_B_CHARACTER] = { 1, 1 },
 	[MPII_B_2FLOAT] = { 2 * sizeof(float), 8 }, [MPII_B_2DOUBLE] = { 2 * sizeof(double), 16 },
 	[MPII_B_INT128] = { 16, 16 }, [MPII_B_REAL2] = { 2, 2 },
+	[MPII_B_LOGICAL1] = { 1, 1 }, [MPII_B_LOGICAL2] = { 2, 2 }, [MPII_B_LOGICAL8] = { 8, 8 },
+	[MPII_B_COMPLEX4] = { 4, 4 },
 };
 
 int mpii_basic_size(int basic)

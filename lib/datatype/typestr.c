@@ -97,6 +97,8 @@ static const char *code_of(MPI_Datatype t)
 		{ MPI_INT32_T, "i" }, { MPI_WCHAR, "i" }, { MPI_UINT32_T, "ui" },
 		{ MPI_INT64_T, "ll" }, { MPI_AINT, "ll" }, { MPI_OFFSET, "ll" }, { MPI_COUNT, "ll" },
 		{ MPI_UINT64_T, "ull" }, { MPI_REAL16, "ld" },
+		{ MPI_LOGICAL1, "c" }, { MPI_LOGICAL2, "s" }, { MPI_LOGICAL4, "L" },
+		{ MPI_LOGICAL8, "ll" },
 		{ MPI_C_FLOAT_COMPLEX, "C" }, { MPI_C_COMPLEX, "C" },
 		{ MPI_CXX_FLOAT_COMPLEX, "C" }, { MPI_COMPLEX8, "C" },
 		{ MPI_C_DOUBLE_COMPLEX, "DC" }, { MPI_CXX_DOUBLE_COMPLEX, "DC" },
@@ -124,6 +126,7 @@ static void predef_body(struct out *o, MPI_Datatype t)
 	case MPII_B_2DOUBLE: puts_(o, "2D"); return;
 	case MPII_B_CLDOUBLE: puts_(o, "2ld"); return;
 	case MPII_B_INT128: puts_(o, "2ull"); return;
+	case MPII_B_COMPLEX4: puts_(o, "2us"); return;
 	default: putf(o, "S:2:LB/1/%ld,UB/1/%ld", (long)t->lb, (long)(t->lb + t->extent)); return;
 	}
 }

@@ -117,4 +117,42 @@ void mpii_f08_buf_put(struct mpii_f08_buf *b, int rc);
  * function was not called); returns code. */
 int mpii_f08_buf_error(MPI_Comm comm, int code, const char *fn);
 
+/* The length of a per-process array of a collective on Fortran
+ * communicator comm: which 0, one per process of the group (the remote
+ * group of an intercommunicator); 1 and 2, one per source and per
+ * destination neighbour of its topology.  0 for an invalid communicator
+ * or one without a topology (the C call then reports the error). */
+int mpii_f_coll_len(MPI_Fint comm, int which);
+
+/* ------------------------------------------------ callbacks (callbacks.c)
+ * The calls the glue makes in place of MPI_X for functions taking Fortran
+ * procedures: the same arguments, the procedures as function pointers,
+ * extra_state by value.  Same returns as MPI_X. */
+int mpii_f_op_create(void (*user_fn)(void), int commute, MPI_Op *op);
+int mpii_f_comm_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler);
+int mpii_f_win_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler);
+int mpii_f_errhandler_create(void (*fn)(void), MPI_Errhandler *errhandler);
+int mpii_f_comm_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
+			      MPI_Aint extra_state);
+int mpii_f_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
+			 MPI_Aint extra_state);
+int mpii_f_type_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
+			      MPI_Aint extra_state);
+int mpii_f_win_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
+			     MPI_Aint extra_state);
+int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*cancel)(void),
+			  MPI_Aint extra_state, MPI_Request *request);
+
+/* libshmpi's two hooks for procedures of another language, which the
+ * public API has no place for (a user op and an error handler have no
+ * extra_state): defined in lib/coll/op.c and lib/core/errhandler.c,
+ * declared again here because the glue includes nothing of lib/ but this
+ * folder (the types must match lib/coll/op.h and lib/core/errors.h). */
+typedef void mpii_lang_op_call(void *in, void *inout, int *len, MPI_Datatype *datatype,
+			       void (*proc)(void));
+typedef void mpii_lang_eh_call(int is_win, void *obj, int *errcode, void (*proc)(void));
+int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op);
+int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
+				MPI_Errhandler *errhandler);
+
 #endif

@@ -36,7 +36,7 @@ if HAVE_FORTRAN
 # libshmpi_fortran: the glue and the modules, a client of libshmpi's public
 # API (its calls go through MPI_X, so a PMPI tool sees them).
 lib_LTLIBRARIES += libshmpi_fortran.la
-libshmpi_fortran_la_SOURCES = lib/fortran/fortran.h lib/fortran/support.c \
+libshmpi_fortran_la_SOURCES = lib/fortran/fortran.h lib/fortran/support.c lib/fortran/callbacks.c \
 	lib/fortran/f08_buffer.c lib/fortran/f77_glue.c lib/fortran/f08_glue.c \
 	lib/fortran/mpi_mod.f90 lib/fortran/mpi_f08.f90
 libshmpi_fortran_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default

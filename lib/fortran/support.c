@@ -57,3 +57,34 @@ void mpi_f_sync_reg_(void *buf)
 {
 	(void)buf;
 }
+
+int mpii_f_coll_len(MPI_Fint comm, int which)
+{
+	MPI_Comm c = MPI_Comm_f2c(comm);
+	int n = 0, topo = MPI_UNDEFINED, inter = 0, rank, indeg, outdeg, weighted;
+
+	if (MPI_Topo_test(c, &topo) != MPI_SUCCESS)
+		return 0; /* an invalid communicator: the call reports it */
+	if (which == 0) {
+		MPI_Comm_test_inter(c, &inter);
+		if (inter)
+			MPI_Comm_remote_size(c, &n);
+		else
+			MPI_Comm_size(c, &n);
+		return n;
+	}
+	switch (topo) {
+	case MPI_CART:
+		MPI_Cartdim_get(c, &n);
+		return 2 * n;
+	case MPI_GRAPH:
+		MPI_Comm_rank(c, &rank);
+		MPI_Graph_neighbors_count(c, rank, &n);
+		return n;
+	case MPI_DIST_GRAPH:
+		MPI_Dist_graph_neighbors_count(c, &indeg, &outdeg, &weighted);
+		return which == 1 ? indeg : outdeg;
+	default:
+		return 0; /* no topology: the call reports it */
+	}
+}

@@ -167,7 +167,7 @@ START_TEST(test_predefined)
 	ck_assert_int_eq(MPI_LB->size, 0);
 	ck_assert_int_eq(MPI_2REAL->nbasic, 2);
 	ck_assert_int_eq(MPI_C_LONG_DOUBLE_COMPLEX->size, 2 * sizeof(long double));
-	ck_assert_int_eq(mpii_type_predef_count, 68);
+	ck_assert_int_eq(mpii_type_predef_count, 73);
 	for (int i = 0; i < mpii_type_predef_count; i++) {
 		MPI_Datatype t = mpii_type_predef_table[i];
 		ck_assert(t->predef_name != NULL);

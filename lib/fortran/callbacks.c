@@ -1,0 +1,353 @@
+/*
+ * lib/fortran/callbacks.c - Fortran procedures called back by the library:
+ * user ops (MPI_Op_create), attribute copy and delete functions
+ * (MPI_Comm/Type/Win_create_keyval, MPI_Keyval_create), error handlers
+ * (MPI_Comm/Win_create_errhandler, MPI_Errhandler_create) and generalized
+ * requests (MPI_Grequest_start), and the predefined Fortran procedures
+ * MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN, MPI_NULL_DELETE_FN, ...
+ *
+ * The generated glue (f77_glue.c) calls mpii_f_<function> here in place of
+ * MPI_<function>, with the Fortran procedure as a plain function pointer.
+ * Each C callback below is a trampoline: it converts the C arguments to
+ * Fortran ones (handles to MPI_Fint, attribute values to MPI_Aint, flags
+ * to LOGICAL) and calls the procedure with every argument by reference,
+ * as gfortran calls any procedure that is not BIND(C).  The mpi_f08
+ * abstract interfaces (TYPE(MPI_Comm), TYPE(C_PTR), VALUE for a user op's
+ * vectors) have the same calling sequence, so one trampoline serves mpif.h,
+ * `use mpi` and `use mpi_f08`.
+ *
+ * Where the procedure is kept: keyvals and generalized requests have an
+ * extra_state, which here points to a box holding the procedures and the
+ * user's own extra_state (a keyval's box is never freed: attributes may
+ * outlive MPI_Comm_free_keyval and still need their delete procedure).
+ * Ops and error handlers have none: libshmpi keeps the procedure with the
+ * object (mpii_lang_op_create, mpii_lang_errhandler_create).
+ */
+#include "lib/fortran/fortran.h"
+
+/* ------------------------------------------------------------------ ops */
+
+typedef void f_user_fn(void *invec, void *inoutvec, MPI_Fint *len, MPI_Fint *datatype);
+
+static void op_call(void *in, void *inout, int *len, MPI_Datatype *datatype, void (*proc)(void))
+{
+	MPI_Fint flen = *len;
+	MPI_Fint ftype = MPI_Type_c2f(*datatype);
+
+	((f_user_fn *)proc)(in, inout, &flen, &ftype);
+}
+
+int mpii_f_op_create(void (*user_fn)(void), int commute, MPI_Op *op)
+{
+	return mpii_lang_op_create(op_call, user_fn, commute, op);
+}
+
+/* ----------------------------------------------------------- error handlers */
+
+typedef void f_errhandler_fn(MPI_Fint *obj, MPI_Fint *errcode);
+
+static void eh_call(int is_win, void *obj, int *errcode, void (*proc)(void))
+{
+	MPI_Fint fobj = is_win ? MPI_Win_c2f(*(MPI_Win *)obj) : MPI_Comm_c2f(*(MPI_Comm *)obj);
+	MPI_Fint code = *errcode;
+
+	((f_errhandler_fn *)proc)(&fobj, &code);
+}
+
+int mpii_f_comm_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler)
+{
+	return mpii_lang_errhandler_create(eh_call, fn, errhandler);
+}
+
+int mpii_f_win_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler)
+{
+	return mpii_lang_errhandler_create(eh_call, fn, errhandler);
+}
+
+int mpii_f_errhandler_create(void (*fn)(void), MPI_Errhandler *errhandler)
+{
+	return mpii_lang_errhandler_create(eh_call, fn, errhandler);
+}
+
+/* ------------------------------------------------------------- keyvals */
+
+/* MPI-2: SUBROUTINE COPY(OLDOBJ, KEYVAL, EXTRA_STATE, ATTRIBUTE_VAL_IN,
+ * ATTRIBUTE_VAL_OUT, FLAG, IERROR) with INTEGER(KIND=MPI_ADDRESS_KIND)
+ * values; MPI-1 (MPI_Keyval_create): the same with INTEGER values. */
+typedef void f_copy_fn(MPI_Fint *oldobj, MPI_Fint *keyval, void *extra_state, void *in,
+		       void *out, MPI_Fint *flag, MPI_Fint *ierror);
+typedef void f_delete_fn(MPI_Fint *obj, MPI_Fint *keyval, void *value, void *extra_state,
+			 MPI_Fint *ierror);
+
+struct keyval_box {
+	f_copy_fn *copy;
+	f_delete_fn *del;
+	int mpi1;          /* INTEGER values and extra_state (MPI_Keyval_create) */
+	MPI_Fint extra1;   /* the MPI-1 extra_state */
+	MPI_Aint extra;    /* the MPI-2 extra_state */
+};
+
+static int copy_call(struct keyval_box *b, MPI_Fint obj, int keyval, void *in, void *out,
+		     int *flag)
+{
+	MPI_Fint fkey = keyval, fflag = 0, ierr = MPI_SUCCESS;
+
+	if (b->mpi1) {
+		MPI_Fint vin = (MPI_Fint)(intptr_t)in, vout = 0;
+		b->copy(&obj, &fkey, &b->extra1, &vin, &vout, &fflag, &ierr);
+		if (ierr == MPI_SUCCESS && fflag)
+			*(void **)out = (void *)(intptr_t)vout;
+	} else {
+		MPI_Aint vin = (MPI_Aint)(intptr_t)in, vout = 0;
+		b->copy(&obj, &fkey, &b->extra, &vin, &vout, &fflag, &ierr);
+		if (ierr == MPI_SUCCESS && fflag)
+			*(void **)out = (void *)(intptr_t)vout;
+	}
+	*flag = ierr == MPI_SUCCESS && fflag;
+	return ierr;
+}
+
+static int delete_call(struct keyval_box *b, MPI_Fint obj, int keyval, void *value)
+{
+	MPI_Fint fkey = keyval, ierr = MPI_SUCCESS;
+
+	if (b->mpi1) {
+		MPI_Fint v = (MPI_Fint)(intptr_t)value;
+		b->del(&obj, &fkey, &v, &b->extra1, &ierr);
+	} else {
+		MPI_Aint v = (MPI_Aint)(intptr_t)value;
+		b->del(&obj, &fkey, &v, &b->extra, &ierr);
+	}
+	return ierr;
+}
+
+static int comm_copy(MPI_Comm old, int keyval, void *extra, void *in, void *out, int *flag)
+{
+	return copy_call(extra, MPI_Comm_c2f(old), keyval, in, out, flag);
+}
+
+static int comm_delete(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+	return delete_call(extra, MPI_Comm_c2f(comm), keyval, value);
+}
+
+static int type_copy(MPI_Datatype old, int keyval, void *extra, void *in, void *out, int *flag)
+{
+	return copy_call(extra, MPI_Type_c2f(old), keyval, in, out, flag);
+}
+
+static int type_delete(MPI_Datatype type, int keyval, void *value, void *extra)
+{
+	return delete_call(extra, MPI_Type_c2f(type), keyval, value);
+}
+
+static int win_copy(MPI_Win old, int keyval, void *extra, void *in, void *out, int *flag)
+{
+	return copy_call(extra, MPI_Win_c2f(old), keyval, in, out, flag);
+}
+
+static int win_delete(MPI_Win win, int keyval, void *value, void *extra)
+{
+	return delete_call(extra, MPI_Win_c2f(win), keyval, value);
+}
+
+static struct keyval_box *keyval_box(void (*copy)(void), void (*del)(void), int mpi1,
+				     MPI_Aint extra)
+{
+	struct keyval_box *b = malloc(sizeof(*b));
+
+	if (!b)
+		return NULL;
+	b->copy = (f_copy_fn *)copy;
+	b->del = (f_delete_fn *)del;
+	b->mpi1 = mpi1;
+	b->extra1 = (MPI_Fint)extra;
+	b->extra = extra;
+	return b;
+}
+
+int mpii_f_comm_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
+			      MPI_Aint extra_state)
+{
+	struct keyval_box *b = keyval_box(copy, del, 0, extra_state);
+	int rc;
+
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	rc = MPI_Comm_create_keyval(comm_copy, comm_delete, keyval, b);
+	if (rc != MPI_SUCCESS)
+		free(b);
+	return rc;
+}
+
+int mpii_f_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
+			 MPI_Aint extra_state)
+{
+	struct keyval_box *b = keyval_box(copy, del, 1, extra_state);
+	int rc;
+
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	rc = MPI_Comm_create_keyval(comm_copy, comm_delete, keyval, b);
+	if (rc != MPI_SUCCESS)
+		free(b);
+	return rc;
+}
+
+int mpii_f_type_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
+			      MPI_Aint extra_state)
+{
+	struct keyval_box *b = keyval_box(copy, del, 0, extra_state);
+	int rc;
+
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	rc = MPI_Type_create_keyval(type_copy, type_delete, keyval, b);
+	if (rc != MPI_SUCCESS)
+		free(b);
+	return rc;
+}
+
+int mpii_f_win_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
+			     MPI_Aint extra_state)
+{
+	struct keyval_box *b = keyval_box(copy, del, 0, extra_state);
+	int rc;
+
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	rc = MPI_Win_create_keyval(win_copy, win_delete, keyval, b);
+	if (rc != MPI_SUCCESS)
+		free(b);
+	return rc;
+}
+
+/* The predefined copy and delete procedures, with gfortran's names: what
+ * a Fortran program passes is a Fortran procedure, called through the
+ * trampolines above like the user's own. */
+
+void mpi_comm_null_copy_fn_(MPI_Fint *oldobj, MPI_Fint *keyval, MPI_Aint *extra_state,
+			    MPI_Aint *in, MPI_Aint *out, MPI_Fint *flag, MPI_Fint *ierror)
+{
+	(void)oldobj, (void)keyval, (void)extra_state, (void)in, (void)out;
+	*flag = 0;
+	*ierror = MPI_SUCCESS;
+}
+
+void mpi_comm_dup_fn_(MPI_Fint *oldobj, MPI_Fint *keyval, MPI_Aint *extra_state, MPI_Aint *in,
+		      MPI_Aint *out, MPI_Fint *flag, MPI_Fint *ierror)
+{
+	(void)oldobj, (void)keyval, (void)extra_state;
+	*out = *in;
+	*flag = 1; /* .TRUE. */
+	*ierror = MPI_SUCCESS;
+}
+
+void mpi_comm_null_delete_fn_(MPI_Fint *obj, MPI_Fint *keyval, MPI_Aint *value,
+			      MPI_Aint *extra_state, MPI_Fint *ierror)
+{
+	(void)obj, (void)keyval, (void)value, (void)extra_state;
+	*ierror = MPI_SUCCESS;
+}
+
+/* The type and window ones take the same arguments (the object as an
+ * MPI_Fint): aliases. */
+void mpi_type_null_copy_fn_(MPI_Fint *, MPI_Fint *, MPI_Aint *, MPI_Aint *, MPI_Aint *,
+			    MPI_Fint *, MPI_Fint *) __attribute__((alias("mpi_comm_null_copy_fn_")));
+void mpi_win_null_copy_fn_(MPI_Fint *, MPI_Fint *, MPI_Aint *, MPI_Aint *, MPI_Aint *,
+			   MPI_Fint *, MPI_Fint *) __attribute__((alias("mpi_comm_null_copy_fn_")));
+void mpi_type_dup_fn_(MPI_Fint *, MPI_Fint *, MPI_Aint *, MPI_Aint *, MPI_Aint *,
+		      MPI_Fint *, MPI_Fint *) __attribute__((alias("mpi_comm_dup_fn_")));
+void mpi_win_dup_fn_(MPI_Fint *, MPI_Fint *, MPI_Aint *, MPI_Aint *, MPI_Aint *,
+		     MPI_Fint *, MPI_Fint *) __attribute__((alias("mpi_comm_dup_fn_")));
+void mpi_type_null_delete_fn_(MPI_Fint *, MPI_Fint *, MPI_Aint *, MPI_Aint *, MPI_Fint *)
+	__attribute__((alias("mpi_comm_null_delete_fn_")));
+void mpi_win_null_delete_fn_(MPI_Fint *, MPI_Fint *, MPI_Aint *, MPI_Aint *, MPI_Fint *)
+	__attribute__((alias("mpi_comm_null_delete_fn_")));
+
+/* MPI-1's (MPI_Keyval_create): INTEGER values. */
+void mpi_null_copy_fn_(MPI_Fint *oldobj, MPI_Fint *keyval, MPI_Fint *extra_state, MPI_Fint *in,
+		       MPI_Fint *out, MPI_Fint *flag, MPI_Fint *ierror)
+{
+	(void)oldobj, (void)keyval, (void)extra_state, (void)in, (void)out;
+	*flag = 0;
+	*ierror = MPI_SUCCESS;
+}
+
+void mpi_dup_fn_(MPI_Fint *oldobj, MPI_Fint *keyval, MPI_Fint *extra_state, MPI_Fint *in,
+		 MPI_Fint *out, MPI_Fint *flag, MPI_Fint *ierror)
+{
+	(void)oldobj, (void)keyval, (void)extra_state;
+	*out = *in;
+	*flag = 1;
+	*ierror = MPI_SUCCESS;
+}
+
+void mpi_null_delete_fn_(MPI_Fint *obj, MPI_Fint *keyval, MPI_Fint *value,
+			 MPI_Fint *extra_state, MPI_Fint *ierror)
+{
+	(void)obj, (void)keyval, (void)value, (void)extra_state;
+	*ierror = MPI_SUCCESS;
+}
+
+/* ------------------------------------------------- generalized requests */
+
+typedef void f_query_fn(MPI_Aint *extra_state, MPI_Fint *status, MPI_Fint *ierror);
+typedef void f_free_fn(MPI_Aint *extra_state, MPI_Fint *ierror);
+typedef void f_cancel_fn(MPI_Aint *extra_state, MPI_Fint *complete, MPI_Fint *ierror);
+
+struct greq_box {
+	f_query_fn *query;
+	f_free_fn *free;
+	f_cancel_fn *cancel;
+	MPI_Aint extra;
+};
+
+static int greq_query(void *extra, MPI_Status *status)
+{
+	struct greq_box *b = extra;
+	MPI_Fint fstatus[MPII_F_STATUS_SIZE], ierr = MPI_SUCCESS;
+
+	MPI_Status_c2f(status, fstatus);
+	b->query(&b->extra, fstatus, &ierr);
+	MPI_Status_f2c(fstatus, status);
+	return ierr;
+}
+
+/* Called once, when the request is freed: the box goes with it. */
+static int greq_free(void *extra)
+{
+	struct greq_box *b = extra;
+	MPI_Fint ierr = MPI_SUCCESS;
+
+	b->free(&b->extra, &ierr);
+	free(b);
+	return ierr;
+}
+
+static int greq_cancel(void *extra, int complete)
+{
+	struct greq_box *b = extra;
+	MPI_Fint fcomplete = complete != 0, ierr = MPI_SUCCESS;
+
+	b->cancel(&b->extra, &fcomplete, &ierr);
+	return ierr;
+}
+
+int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*cancel)(void),
+			  MPI_Aint extra_state, MPI_Request *request)
+{
+	struct greq_box *b = malloc(sizeof(*b));
+	int rc;
+
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	b->query = (f_query_fn *)query;
+	b->free = (f_free_fn *)free_fn;
+	b->cancel = (f_cancel_fn *)cancel;
+	b->extra = extra_state;
+	rc = MPI_Grequest_start(greq_query, greq_free, greq_cancel, b, request);
+	if (rc != MPI_SUCCESS)
+		free(b);
+	return rc;
+}
