@@ -30,6 +30,8 @@ struct lnch_job {
 	struct lnch_rank *ranks;
 	int stdin_w;                /* rank 0's stdin pipe, -1 when none */
 	uint32_t live;              /* started and not yet reaped */
+	bool rank_sessions;         /* each rank starts its own session
+				     * (spawn.c) */
 
 	/* Outcome: the first failure decides, later ones are consequences. */
 	bool failed;

@@ -68,6 +68,7 @@ LAUNCHER_TESTS = \
 	tests/launcher/tag-output.sh \
 	tests/launcher/stdin.sh \
 	tests/launcher/env.sh \
+	tests/launcher/session.sh \
 	tests/launcher/bad-option.sh \
 	tests/launcher/launcher-signal.sh \
 	tests/launcher/mpi-state.sh \

@@ -8,7 +8,17 @@
  *     checks that the launcher is still its parent, closing the race where
  *     the launcher died before the prctl;
  *   - leaves the launcher's process group, so that a terminal's ^C reaches
- *     only the launcher, which then takes the job down in order;
+ *     only the launcher, which then takes the job down in order; unless
+ *     the launcher runs niced, each rank starts its own session (as
+ *     MPICH's hydra does for every process it starts), which under the
+ *     kernel's autogroup scheduling gives it its own scheduling group:
+ *     the job's threads then get the share of the machine other programs
+ *     get, where in one group all ranks together got one program's share
+ *     (MPICH's threads/pt2pt/multisend4 at np 5 on a loaded 2-core
+ *     machine: 168-251 s in one session, 33-51 s in sessions of their
+ *     own, 34-44 s under MPICH; issue 14 item 10).  A niced launcher
+ *     keeps its ranks in its own group, so that the nice value keeps
+ *     meaning what the user asked;
  *   - undoes the launcher's signal mask and SIGPIPE disposition (both
  *     survive exec);
  *   - writes its pid into its control block, sets the variables that name
@@ -33,6 +43,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -103,7 +114,10 @@ static void child(struct lnch_job *job, uint32_t i, pid_t launcher, int in_fd,
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != launcher)
 		_exit(127);
-	setpgid(0, 0);
+	if (job->rank_sessions)
+		setsid();
+	else
+		setpgid(0, 0);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGPIPE, SIG_DFL);
@@ -213,8 +227,11 @@ int lnch_spawn_rank(struct lnch_job *job, uint32_t i, bool forward_stdin)
 		child(job, i, launcher, in[0], out[1], err[1]);
 
 	/* Both sides call setpgid: whichever runs first wins the race with a
-	 * kill of the group. */
-	setpgid(pid, pid);
+	 * kill of the group.  A child that starts a session must do it itself
+	 * (setsid fails in a group leader); until then the pidfd signal of
+	 * signal_all reaches it (it has no children before exec). */
+	if (!job->rank_sessions)
+		setpgid(pid, pid);
 	r->pid = pid;
 	shm_seg_member(&job->seg, i)->pid = (int32_t)pid;
 	job->live++;
@@ -274,6 +291,10 @@ static bool stop_pending(const sigset_t *stop)
 int lnch_spawn_all(struct lnch_job *job, const sigset_t *stop, bool forward_stdin,
 		   uint32_t *bad)
 {
+	/* Sessions of their own unless we run niced (the top comment). */
+	errno = 0;
+	int nice_now = getpriority(PRIO_PROCESS, 0);
+	job->rank_sessions = !(nice_now > 0 && errno == 0);
 	for (uint32_t i = 0; i < job->n; i++) {
 		/* Before each fork (the first too): -n 4096 takes 19 s to
 		 * start on two cores, and a ^C used to wait for all of it. */

@@ -18,6 +18,8 @@
  *                         every 50 ms until killed; "R tty" first when
  *                         its stdout is a terminal
  *   cwd                   every rank prints "R cwd DIR"
+ *   session               every rank prints "R session S group G pid P"
+ *                         (its session id, process group and pid)
  * Rank and size come from SHMPI_RANK and SHMPI_SIZE; the states are written
  * into the segment named by SHMPI_SEG_FD, as lib/ would.
  */
@@ -150,6 +152,10 @@ int main(int argc, char **argv)
 	} else if (strcmp(mode, "cwd") == 0) {
 		char dir[4096];
 		printf("%d cwd %s\n", rank, getcwd(dir, sizeof(dir)) ? dir : "?");
+		return 0;
+	} else if (strcmp(mode, "session") == 0) {
+		printf("%d session %d group %d pid %d\n", rank, (int)getsid(0), (int)getpgrp(),
+		       (int)getpid());
 		return 0;
 	} else if (strcmp(mode, "finalize") == 0) {
 		struct shm_member *m = member();
