@@ -1,23 +1,39 @@
 #!/bin/sh
 # Description: each rank starts its own session (its own scheduling group
 # under autogroup, as MPICH's hydra does), unless the launcher runs
-# niced: then the ranks stay in the launcher's session, so the nice value
-# still holds against the user's other programs (launcher/spawn.c).
+# niced or the job has more ranks than CPUs: then the ranks stay in the
+# launcher's session, so that the nice value still holds against the
+# user's other programs and a yielding rank passes its core to another
+# rank (launcher/spawn.c).
 . "$(dirname "$0")/common.sh"
 
 mysid=$(ps -o sid= -p $$ | tr -d ' ')
 [ -n "$mysid" ] || exit 77
 
+ncpu=$(getconf _NPROCESSORS_ONLN)
+n=2
+[ "$ncpu" -ge 2 ] || n=1
 if [ "$(nice)" -eq 0 ]; then
-	run -n 3 "$HELPER" "$MARK" session
+	run -n $n "$HELPER" "$MARK" session
 	expect_status 0
-	for r in 0 1 2; do
+	for r in $(seq 0 $((n - 1))); do
 		line=$(grep "^$r session " "$tmp/out") || fail "rank $r did not report"
 		set -- $line
 		[ "$3" = "$7" ] && [ "$5" = "$7" ] ||
 			fail "rank $r is not the leader of its own session: $line"
 	done
 fi
+
+# More ranks than CPUs: the launcher's session, each rank its own group.
+over=$((ncpu + 1))
+run -n $over "$HELPER" "$MARK" session
+expect_status 0
+for r in $(seq 0 $ncpu); do
+	line=$(grep "^$r session " "$tmp/out") || fail "oversubscribed: rank $r did not report"
+	set -- $line
+	[ "$3" = "$mysid" ] || fail "oversubscribed: rank $r left the launcher's session: $line"
+	[ "$5" = "$7" ] || fail "oversubscribed: rank $r is not its own group's leader: $line"
+done
 
 # Niced: the ranks keep the launcher's session, each in its own group.
 t0=$(now_ms)
