@@ -61,6 +61,8 @@ static const char usage[] =
 	"                       NAME:SLOTS); without -n one program gets the slots\n"
 	"  -f, --hostfile FILE  the same from a file (\"NAME slots=N\" or NAME:N)\n"
 	"      --oversubscribe  accepted; more ranks than cores always works\n"
+	"      --rank-sessions=yes|no|auto  each rank in a session (scheduling group)\n"
+	"                       of its own; auto: unless niced or more ranks than CPUs\n"
 	"      --profile[=FILE] profile MPI calls (SHMPI_PROFILE in the ranks)\n"
 	"  -h, --help           show this help\n"
 	"      --help-config    list the SHMPI_* variables with their values here\n"

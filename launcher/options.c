@@ -142,6 +142,7 @@ int lnch_options_parse(int argc, char **argv, struct lnch_options *o,
 
 	memset(o, 0, sizeof(*o));
 	o->pe = 1;
+	o->rank_sessions = -1;
 	o->output_copy = true;
 	/* Each list gains at most one entry per argument: argc bounds them. */
 	size_t cap = (size_t)(argc > 0 ? argc : 1);
@@ -295,6 +296,16 @@ next_app:
 			o->tag_output = true;
 		} else if (strcmp(a, "--oversubscribe") == 0) {
 			o->oversubscribe = true;
+		} else if (strncmp(a, "--rank-sessions=", 16) == 0) {
+			if (strcmp(a + 16, "yes") == 0)
+				o->rank_sessions = 1;
+			else if (strcmp(a + 16, "no") == 0)
+				o->rank_sessions = 0;
+			else if (strcmp(a + 16, "auto") == 0)
+				o->rank_sessions = -1;
+			else
+				return fail(err, errlen, "--rank-sessions takes yes, no or auto, not '%s'",
+					    a + 16);
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			o->action = LNCH_HELP;
 			return 0;

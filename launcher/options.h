@@ -61,6 +61,8 @@ struct lnch_options {
 	bool report_bindings;
 	bool tag_output;
 	bool oversubscribe;        /* accepted for compatibility; no effect */
+	int rank_sessions;         /* --rank-sessions=yes|no: 1 / 0; -1 auto
+				    * (launcher/spawn.c) */
 	double timeout_s;          /* 0: no timeout */
 	const char *timeout_arg;   /* as the user wrote it, for the message */
 	double deadlock_s;         /* --deadlock-timeout; 0: no deadlock watch */

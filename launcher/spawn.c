@@ -303,6 +303,8 @@ int lnch_spawn_all(struct lnch_job *job, const sigset_t *stop, bool forward_stdi
 	int nice_now = getpriority(PRIO_PROCESS, 0);
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	job->rank_sessions = !(nice_now > 0 && errno == 0) && !(ncpu > 0 && job->n > ncpu);
+	if (job->opt->rank_sessions >= 0)
+		job->rank_sessions = job->opt->rank_sessions;
 	for (uint32_t i = 0; i < job->n; i++) {
 		/* Before each fork (the first too): -n 4096 takes 19 s to
 		 * start on two cores, and a ^C used to wait for all of it. */

@@ -35,6 +35,20 @@ for r in $(seq 0 $ncpu); do
 	[ "$5" = "$7" ] || fail "oversubscribed: rank $r is not its own group's leader: $line"
 done
 
+# --rank-sessions overrides: yes even when oversubscribed, no always.
+run -n $over --rank-sessions=yes "$HELPER" "$MARK" session
+expect_status 0
+line=$(grep "^0 session " "$tmp/out") || fail "--rank-sessions=yes: rank 0 did not report"
+set -- $line
+[ "$3" = "$7" ] || fail "--rank-sessions=yes: rank 0 is not a session leader: $line"
+run -n 1 --rank-sessions=no "$HELPER" "$MARK" session
+expect_status 0
+line=$(grep "^0 session " "$tmp/out") || fail "--rank-sessions=no: rank 0 did not report"
+set -- $line
+[ "$3" = "$mysid" ] || fail "--rank-sessions=no: rank 0 left the launcher's session: $line"
+run -n 1 --rank-sessions=maybe "$HELPER" "$MARK" session
+[ "$status" -ne 0 ] && grep -q "rank-sessions" "$tmp/err" || fail "--rank-sessions=maybe accepted"
+
 # Niced: the ranks keep the launcher's session, each in its own group.
 t0=$(now_ms)
 timeout --preserve-status -s KILL 20 nice -n 5 "$MPIRUN" -n 2 "$HELPER" "$MARK" session \
