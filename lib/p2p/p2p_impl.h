@@ -122,6 +122,10 @@ struct mpii_p2p_state {
 	struct mpii_umsg **umsg_free;
 	size_t umsg_free_bytes;
 	uint32_t payload;          /* bytes per cell */
+	/* Our RTS written and not yet answered by FIN or a plain CTS: peers
+	 * will spend their time reading our data (lib/p2p/p2p_cma.c splits
+	 * a copy only while this is 0). */
+	int rts_out;
 	MPI_Count bsend_capacity, bsend_used;
 	void *bsend_buf;
 };

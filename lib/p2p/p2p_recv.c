@@ -279,6 +279,7 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 			break;
 		}
 		struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+		mpii_p2p.rts_out--; /* the receiver will not read our buffer */
 		struct mpii_tx *t = mpii_tx_new();
 		if (!t)
 			mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for a DATA stream");
@@ -292,6 +293,8 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 	case MPII_MSG_FIN:
 	case MPII_MSG_ACK: {
 		struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+		if (h->type == MPII_MSG_FIN)
+			mpii_p2p.rts_out--;
 		free(req->tmpbuf);
 		req->tmpbuf = NULL;
 		req->proto = MPII_P_NONE;

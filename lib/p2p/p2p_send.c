@@ -67,6 +67,7 @@ static void tx_written(struct mpii_tx *t)
 		return;
 	if (t->hdr.type == MPII_MSG_RTS) {
 		req->proto = MPII_P_WAIT_FIN;
+		mpii_p2p.rts_out++;
 	} else if (t->hdr.type == MPII_MSG_EAGER && (t->hdr.flags & MPII_MSGF_SYNC)) {
 		req->proto = MPII_P_WAIT_ACK;
 	} else {
