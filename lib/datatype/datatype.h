@@ -48,6 +48,8 @@ enum mpii_dt_flags {
 	MPII_DT_CONTIG = 1 << 2,   /* count elements are one run of count*size bytes at true_lb */
 	MPII_DT_STICKY_LB = 1 << 3, /* lb set by an MPI_LB marker or a resize (MPI-1 rules) */
 	MPII_DT_STICKY_UB = 1 << 4, /* ub likewise */
+	MPII_DT_KEPT = 1 << 5,      /* from MPI_Type_create_f90_*: the library
+				     * keeps it, the user may not free it */
 };
 
 struct mpii_typedesc;  /* compiled form, owned by the type engine */

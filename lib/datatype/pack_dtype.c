@@ -206,6 +206,15 @@ static int rebuild(int comb, int ni, const int *in, int na, const MPI_Aint *an, 
 		    mpii_type_subarray_bad(c, in + 1, in + 1 + c, in + 1 + 2 * c, in[1 + 3 * c]))
 			return MPI_ERR_ARG;
 		return mpii_type_subarray(c, in + 1, in + 1 + c, in + 1 + 2 * c, in[1 + 3 * c], ty[0], out);
+	case MPI_COMBINER_F90_REAL:
+	case MPI_COMBINER_F90_COMPLEX:
+	case MPI_COMBINER_F90_INTEGER: {
+		int want = comb == MPI_COMBINER_F90_INTEGER ? 1 : 2;
+		if (ni != want || na || nd || mpii_type_f90(comb, in[0], want == 2 ? in[1] : 0, out))
+			return MPI_ERR_ARG;
+		mpii_type_ref(*out); /* the caller owns what it rebuilt */
+		return MPI_SUCCESS;
+	}
 	case MPI_COMBINER_DARRAY: {
 		int nd_ = ni >= 3 ? in[2] : -1;
 		if (nd_ <= 0 || ni != 4 * nd_ + 4 || na || nd != 1 ||

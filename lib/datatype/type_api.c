@@ -303,6 +303,9 @@ int PMPI_Type_free(MPI_Datatype *datatype)
 	if (mpii_type_is_predef(*datatype))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "cannot free predefined datatype %s",
 				(*datatype)->predef_name);
+	if ((*datatype)->flags & MPII_DT_KEPT)
+		return mpii_err(NULL, MPI_ERR_TYPE, fn,
+				"cannot free a type MPI_Type_create_f90_* returned (it is predefined)");
 	/* Attributes go now (their delete callbacks may fail the free and
 	 * leave the type usable); pending operations and parent types keep
 	 * their own references to the object. */

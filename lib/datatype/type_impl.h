@@ -161,6 +161,12 @@ MPI_Count mpii_type_sig_elems(MPI_Datatype dt, MPI_Count nbytes);
 
 /* ---- external32 (pack_external.c) */
 MPI_Count mpii_type_ext32_size(MPI_Datatype dt);
+
+/* The type MPI_Type_create_f90_real/complex/integer returns for (p, r)
+ * (combiner MPI_COMBINER_F90_*; for F90_INTEGER p is the range and r is
+ * 0): made once and kept by the library, not a new reference
+ * (type_f90.c).  MPI_ERR_ARG when no Fortran kind fits. */
+int mpii_type_f90(int combiner, int p, int r, MPI_Datatype *out);
 void mpii_ext32_pack(MPI_Datatype dt, MPI_Count count, const void *in, void *out);
 void mpii_ext32_unpack(MPI_Datatype dt, MPI_Count count, void *out, const void *in);
 

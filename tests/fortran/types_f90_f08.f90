@@ -1,8 +1,9 @@
 ! Description: the Fortran types MPI-3.1 names by kind: MPI_LOGICAL1/2/4/8
 ! (sizes against the compiler's LOGICAL kinds, MPI_LAND/LOR reductions),
 ! MPI_COMPLEX4 (two 2-byte reals: transfers, and a reduction failing with
-! MPI_ERR_OP), and MPI_Type_create_f90_integer/real/complex returning the
-! predefined type of the kind SELECTED_INT_KIND/SELECTED_REAL_KIND picks.
+! MPI_ERR_OP), and MPI_Type_create_f90_integer/real/complex returning a
+! type of the size of the kind SELECTED_INT_KIND/SELECTED_REAL_KIND picks,
+! which decodes as MPI_COMBINER_F90_INTEGER/REAL/COMPLEX.
 ! np: 1 2
 program types_f90_f08
   use mpi_f08
@@ -51,18 +52,17 @@ program types_f90_f08
   call MPI_Error_class(ierr, cls)
   call check(cls == MPI_ERR_OP, 'COMPLEX4 sum is MPI_ERR_OP')
 
-  call MPI_Type_create_f90_integer(9, t);  call check(t == MPI_INTEGER4, 'f90_integer(9)')
-  call MPI_Type_create_f90_integer(range(1_8), t); call check(t == MPI_INTEGER8, 'f90_integer(18)')
-  call MPI_Type_create_f90_integer(1, t);  call check(t == MPI_INTEGER1, 'f90_integer(1)')
+  call MPI_Type_create_f90_integer(9, t);  call f90_is(t, MPI_COMBINER_F90_INTEGER, 4, 'f90_integer(9)')
+  call MPI_Type_create_f90_integer(range(1_8), t); call f90_is(t, MPI_COMBINER_F90_INTEGER, 8, 'f90_integer(18)')
+  call MPI_Type_create_f90_integer(1, t);  call f90_is(t, MPI_COMBINER_F90_INTEGER, 1, 'f90_integer(1)')
   call MPI_Type_create_f90_real(precision(1.0), MPI_UNDEFINED, t)
-  call check(t == MPI_REAL4, 'f90_real(6)')
+  call f90_is(t, MPI_COMBINER_F90_REAL, 4, 'f90_real(6)')
   call MPI_Type_create_f90_real(precision(1d0), range(1d0), t)
-  call check(t == MPI_REAL8, 'f90_real(15, 307)')
+  call f90_is(t, MPI_COMBINER_F90_REAL, 8, 'f90_real(15, 307)')
   call MPI_Type_create_f90_real(MPI_UNDEFINED, 300, t)
-  call check(t == MPI_REAL8, 'f90_real(r=300)')
+  call f90_is(t, MPI_COMBINER_F90_REAL, 8, 'f90_real(r=300)')
   call MPI_Type_create_f90_complex(10, MPI_UNDEFINED, t)
-  call check(t == MPI_COMPLEX16, 'f90_complex(10)')
-  call MPI_Type_size(t, sz); call check(sz * 8 == storage_size((1d0, 1d0)), 'f90_complex size')
+  call f90_is(t, MPI_COMBINER_F90_COMPLEX, storage_size((1d0, 1d0)) / 8, 'f90_complex(10)')
   call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN)
   call MPI_Type_create_f90_integer(40, t, ierr)
   call check(ierr /= MPI_SUCCESS, 'f90_integer(40) fails')
@@ -72,6 +72,16 @@ program types_f90_f08
   call MPI_Comm_free(comm)
   call MPI_Finalize()
 contains
+  subroutine f90_is(t, combiner, bytes, what)
+    type(MPI_Datatype), intent(in) :: t
+    integer, intent(in) :: combiner, bytes
+    character(len=*), intent(in) :: what
+    integer :: ni, na, nd, comb, size
+    call MPI_Type_get_envelope(t, ni, na, nd, comb)
+    call MPI_Type_size(t, size)
+    call check(comb == combiner .and. size == bytes .and. nd == 0, what)
+  end subroutine
+
   subroutine check(ok, what)
     logical, intent(in) :: ok
     character(len=*), intent(in) :: what

@@ -12,8 +12,10 @@
 #include "lib/comm/comm.h"
 #include "lib/core/errors.h"
 #include "lib/core/global.h"
+#include "lib/core/lock.h"
 
 struct mpii_global mpii_g = { .initialized = 1 };
+pthread_mutex_t mpii_big_lock = PTHREAD_MUTEX_INITIALIZER;
 __thread struct mpii_stuck_note mpii_stuck __attribute__((tls_model("initial-exec")));
 struct mpii_comm mpii_obj_comm_world = { .magic = MPII_MAGIC_COMM };
 struct mpii_comm mpii_obj_comm_self = { .magic = MPII_MAGIC_COMM };
