@@ -730,30 +730,34 @@ def ret_type(fn):
     return {'double': 'DOUBLE PRECISION', 'MPI_Aint': 'INTEGER(KIND=MPI_ADDRESS_KIND)'}[fn.ret]
 
 
+def proc_head(fn, name, names, bind=''):
+    """An interface body's first lines: a SUBROUTINE with a trailing
+    ierror for a function that returns int, else a FUNCTION."""
+    if fn.ret == 'int':
+        return ['SUBROUTINE %s(%s)%s' % (name, ', '.join(names + ['ierror']), bind), '  IMPORT']
+    return ['FUNCTION %s(%s)%s RESULT(res)' % (name, ', '.join(names), bind), '  IMPORT',
+            '  %s :: res' % ret_type(fn)]
+
+
+def proc_tail(fn, ierror_attrs):
+    """An interface body's last lines (ierror_attrs: ', OPTIONAL' or '')."""
+    if fn.ret == 'int':
+        return ['  INTEGER%s, INTENT(OUT) :: ierror' % ierror_attrs, 'END SUBROUTINE']
+    return ['END FUNCTION']
+
+
 def interface_mpi(fn):
     """The explicit interface of `use mpi` for fn, as free-form lines."""
     args = fortran_args(fn)
     names = [a.name for a in args]
-    o = []
-    if fn.ret != 'int':
-        o.append('FUNCTION %s(%s)' % (fn.name, ', '.join(names)))
-        o.append('  IMPORT')
-        o.append('  %s :: %s' % (ret_type(fn), fn.name))
-    else:
-        o.append('SUBROUTINE %s(%s)' % (fn.name, ', '.join(names + ['ierror'])))
-        o.append('  IMPORT')
+    o = proc_head(fn, fn.name, names)
     for a in args:
         t, arr = ftype_mpi(fn, a)
         if t == 'TYPE(*)':
             o.append('  !GCC$ ATTRIBUTES NO_ARG_CHECK :: %s' % a.name)
         intent = '' if t in ('TYPE(*)', 'EXTERNAL') else ', INTENT(%s)' % INTENT[a.dir]
         o.append('  %s%s :: %s%s' % (t, intent, a.name, arr))
-    if fn.ret == 'int':
-        o.append('  INTEGER, INTENT(OUT) :: ierror')
-        o.append('END SUBROUTINE')
-    else:
-        o.append('END FUNCTION')
-    return o
+    return o + proc_tail(fn, '')
 
 
 def ftype_f08(fn, a):
@@ -778,21 +782,13 @@ def interface_f08(fn):
     names = [a.name for a in args]
     sym = c_name(fn, needs_f08_glue(fn))
     spec = fn.name + '_f08'
-    o = []
     if fn.name in CALLBACK_FUNCS:
         # A dummy procedure cannot be BIND(C) unless its interface is: the
         # specific is an external procedure named after the mpif.h one
         # (gfortran: every argument by reference, an absent ierror NULL).
-        o.append('SUBROUTINE %s(%s)' % (fn.name, ', '.join(names + ['ierror'])))
-        o.append('  IMPORT')
-    elif fn.ret != 'int':
-        o.append('FUNCTION %s(%s) BIND(C, NAME="%s") RESULT(res)' % (spec, ', '.join(names), sym))
-        o.append('  IMPORT')
-        o.append('  %s :: res' % ret_type(fn))
+        o = proc_head(fn, fn.name, names)
     else:
-        o.append('SUBROUTINE %s(%s) BIND(C, NAME="%s")' % (spec, ', '.join(names + ['ierror']),
-                                                          sym))
-        o.append('  IMPORT')
+        o = proc_head(fn, spec, names, ' BIND(C, NAME="%s")' % sym)
     for a in args:
         t, arr = ftype_f08(fn, a)
         attrs = ''
@@ -803,12 +799,7 @@ def interface_f08(fn):
         elif t != 'TYPE(*)' and not t.startswith('PROCEDURE'):
             attrs += ', INTENT(%s)' % INTENT[a.dir]
         o.append('  %s%s :: %s%s' % (t, attrs, a.name, arr))
-    if fn.ret == 'int':
-        o.append('  INTEGER, OPTIONAL, INTENT(OUT) :: ierror')
-        o.append('END SUBROUTINE')
-    else:
-        o.append('END FUNCTION')
-    return o
+    return o + proc_tail(fn, ', OPTIONAL')
 
 
 def wrap_free(line, limit=100):

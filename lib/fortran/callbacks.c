@@ -151,75 +151,60 @@ static int win_delete(MPI_Win win, int keyval, void *value, void *extra)
 	return delete_call(extra, MPI_Win_c2f(win), keyval, value);
 }
 
-static struct keyval_box *keyval_box(void (*copy)(void), void (*del)(void), int mpi1,
-				     MPI_Aint extra)
+/* The object kinds of keyval_create(); COMM1 is MPI_Keyval_create's. */
+enum keyval_kind { KEYVAL_COMM, KEYVAL_COMM1, KEYVAL_TYPE, KEYVAL_WIN };
+
+static int keyval_create(enum keyval_kind kind, void (*copy)(void), void (*del)(void),
+			 int *keyval, MPI_Aint extra)
 {
 	struct keyval_box *b = malloc(sizeof(*b));
+	int rc;
 
 	if (!b)
-		return NULL;
+		return MPI_ERR_NO_MEM;
 	b->copy = (f_copy_fn *)copy;
 	b->del = (f_delete_fn *)del;
-	b->mpi1 = mpi1;
+	b->mpi1 = kind == KEYVAL_COMM1;
 	b->extra1 = (MPI_Fint)extra;
 	b->extra = extra;
-	return b;
+	switch (kind) {
+	case KEYVAL_TYPE:
+		rc = MPI_Type_create_keyval(type_copy, type_delete, keyval, b);
+		break;
+	case KEYVAL_WIN:
+		rc = MPI_Win_create_keyval(win_copy, win_delete, keyval, b);
+		break;
+	default:
+		rc = MPI_Comm_create_keyval(comm_copy, comm_delete, keyval, b);
+		break;
+	}
+	if (rc != MPI_SUCCESS)
+		free(b);
+	return rc;
 }
 
 int mpii_f_comm_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
 			      MPI_Aint extra_state)
 {
-	struct keyval_box *b = keyval_box(copy, del, 0, extra_state);
-	int rc;
-
-	if (!b)
-		return MPI_ERR_NO_MEM;
-	rc = MPI_Comm_create_keyval(comm_copy, comm_delete, keyval, b);
-	if (rc != MPI_SUCCESS)
-		free(b);
-	return rc;
+	return keyval_create(KEYVAL_COMM, copy, del, keyval, extra_state);
 }
 
 int mpii_f_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
 			 MPI_Aint extra_state)
 {
-	struct keyval_box *b = keyval_box(copy, del, 1, extra_state);
-	int rc;
-
-	if (!b)
-		return MPI_ERR_NO_MEM;
-	rc = MPI_Comm_create_keyval(comm_copy, comm_delete, keyval, b);
-	if (rc != MPI_SUCCESS)
-		free(b);
-	return rc;
+	return keyval_create(KEYVAL_COMM1, copy, del, keyval, extra_state);
 }
 
 int mpii_f_type_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
 			      MPI_Aint extra_state)
 {
-	struct keyval_box *b = keyval_box(copy, del, 0, extra_state);
-	int rc;
-
-	if (!b)
-		return MPI_ERR_NO_MEM;
-	rc = MPI_Type_create_keyval(type_copy, type_delete, keyval, b);
-	if (rc != MPI_SUCCESS)
-		free(b);
-	return rc;
+	return keyval_create(KEYVAL_TYPE, copy, del, keyval, extra_state);
 }
 
 int mpii_f_win_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
 			     MPI_Aint extra_state)
 {
-	struct keyval_box *b = keyval_box(copy, del, 0, extra_state);
-	int rc;
-
-	if (!b)
-		return MPI_ERR_NO_MEM;
-	rc = MPI_Win_create_keyval(win_copy, win_delete, keyval, b);
-	if (rc != MPI_SUCCESS)
-		free(b);
-	return rc;
+	return keyval_create(KEYVAL_WIN, copy, del, keyval, extra_state);
 }
 
 /* The predefined copy and delete procedures, with gfortran's names: what
@@ -265,14 +250,12 @@ void mpi_type_null_delete_fn_(MPI_Fint *, MPI_Fint *, MPI_Aint *, MPI_Aint *, MP
 void mpi_win_null_delete_fn_(MPI_Fint *, MPI_Fint *, MPI_Aint *, MPI_Aint *, MPI_Fint *)
 	__attribute__((alias("mpi_comm_null_delete_fn_")));
 
-/* MPI-1's (MPI_Keyval_create): INTEGER values. */
-void mpi_null_copy_fn_(MPI_Fint *oldobj, MPI_Fint *keyval, MPI_Fint *extra_state, MPI_Fint *in,
-		       MPI_Fint *out, MPI_Fint *flag, MPI_Fint *ierror)
-{
-	(void)oldobj, (void)keyval, (void)extra_state, (void)in, (void)out;
-	*flag = 0;
-	*ierror = MPI_SUCCESS;
-}
+/* MPI-1's (MPI_Keyval_create): INTEGER values, which the null procedures
+ * never touch (aliases); MPI_DUP_FN copies an INTEGER. */
+void mpi_null_copy_fn_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *,
+		       MPI_Fint *) __attribute__((alias("mpi_comm_null_copy_fn_")));
+void mpi_null_delete_fn_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *)
+	__attribute__((alias("mpi_comm_null_delete_fn_")));
 
 void mpi_dup_fn_(MPI_Fint *oldobj, MPI_Fint *keyval, MPI_Fint *extra_state, MPI_Fint *in,
 		 MPI_Fint *out, MPI_Fint *flag, MPI_Fint *ierror)
@@ -280,13 +263,6 @@ void mpi_dup_fn_(MPI_Fint *oldobj, MPI_Fint *keyval, MPI_Fint *extra_state, MPI_
 	(void)oldobj, (void)keyval, (void)extra_state;
 	*out = *in;
 	*flag = 1;
-	*ierror = MPI_SUCCESS;
-}
-
-void mpi_null_delete_fn_(MPI_Fint *obj, MPI_Fint *keyval, MPI_Fint *value,
-			 MPI_Fint *extra_state, MPI_Fint *ierror)
-{
-	(void)obj, (void)keyval, (void)value, (void)extra_state;
 	*ierror = MPI_SUCCESS;
 }
 

@@ -80,15 +80,15 @@ end module
 program callbacks_mpi
   use mpi
   use callbacks_mpi_state
+  use testing
   implicit none
-  integer :: rank, nproc, ierr, op, keyval, key2, dup1, dup2, eh, comm, req, cnt
+  integer :: ierr, op, keyval, key2, dup1, dup2, eh, comm, req, cnt
   integer :: v(5), r(5), i, status(MPI_STATUS_SIZE)
   integer(kind=MPI_ADDRESS_KIND) :: val, extra
   logical :: flag, commute
 
   call MPI_Init(ierr)
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc, ierr)
+  call start()
 
   ! A user op.
   call MPI_Op_create(isum, .true., op, ierr)
@@ -169,14 +169,4 @@ program callbacks_mpi
   call check(cnt == 5, 'count from query')
 
   call MPI_Finalize(ierr)
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    integer :: e
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1, e)
-    end if
-  end subroutine
 end program

@@ -6,8 +6,9 @@
 ! np: 1 2 4
 program coll_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, nproc, sz, i
+  integer :: sz, i
   logical :: l(3), lr(3)
   complex :: z(2), zr(2)
   double complex :: dz, dzr
@@ -17,9 +18,7 @@ program coll_f08
   character(len=12) :: word
   integer, allocatable :: gathered(:)
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
 
   call MPI_Type_size(MPI_INTEGER, sz);          call check(sz * 8 == storage_size(1), 'INTEGER size')
   call MPI_Type_size(MPI_REAL, sz);             call check(sz * 8 == storage_size(1.0), 'REAL size')
@@ -72,13 +71,4 @@ program coll_f08
   call MPI_Gather(rank * 2, 1, MPI_INTEGER, gathered, 1, MPI_INTEGER, 0, MPI_COMM_WORLD)
   if (rank == 0) call check(all(gathered == [(2 * i, i = 0, nproc - 1)]), 'gather')
   call MPI_Finalize()
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine
 end program

@@ -6,8 +6,9 @@
 ! np: 1 2
 program types_f90_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, nproc, sz, ierr, cls
+  integer :: sz, ierr, cls
   logical(kind=1) :: l1, r1
   logical(kind=2) :: l2, r2
   logical(kind=4) :: l4, r4
@@ -16,9 +17,7 @@ program types_f90_f08
   type(MPI_Datatype) :: t
   type(MPI_Comm) :: comm
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
 
   call MPI_Type_size(MPI_LOGICAL1, sz); call check(sz * 8 == storage_size(l1), 'LOGICAL1 size')
   call MPI_Type_size(MPI_LOGICAL2, sz); call check(sz * 8 == storage_size(l2), 'LOGICAL2 size')
@@ -71,13 +70,4 @@ program types_f90_f08
 
   call MPI_Comm_free(comm)
   call MPI_Finalize()
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine
 end program
