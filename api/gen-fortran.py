@@ -539,41 +539,43 @@ def needs_f08_glue(fn):
         fn.name == 'MPI_Buffer_detach'
 
 
+def glue_file(path, comment, parts):
+    """A generated C file of the glue: its note, the comment lines after
+    it, then each part (a list of lines) followed by an empty line."""
+    o = [gen_api.generated_note(path).rstrip('\n'), ' *'] + comment + \
+        [' */', '#include "lib/fortran/fortran.h"', '']
+    for part in parts:
+        o += part + ['']
+    return '\n'.join(o).rstrip('\n') + '\n'
+
+
 def out_f77_glue(funcs, consts):
-    o = [gen_api.generated_note('lib/fortran/f77_glue.c').rstrip('\n')]
-    o += [' *', ' * The procedures mpif.h and `use mpi` call: gfortran\'s names (lower case,',
-          ' * one underscore), every argument by reference, handles as MPI_Fint',
-          ' * converted with MPI_X_f2c/c2f, strings with their lengths after the last',
-          ' * argument.  Each calls MPI_X, not PMPI_X, so that one PMPI profiler sees',
-          ' * calls from C and Fortran.  ierror may be NULL (mpi_f08 binds here too',
-          ' * when no argument differs).', ' */',
-          '#include "lib/fortran/fortran.h"', '']
-    section = None
+    parts, section = [], None
     for fn in funcs:
         if not bindable(fn):
             continue
         if fn.section != section:
             section = fn.section
-            o.append('/* %s %s */\n' % ('-' * max(4, 70 - len(section)), section))
-        o += glue_function(fn)
-        o.append('')
-    return '\n'.join(o).rstrip('\n') + '\n'
+            parts.append(['/* %s %s */' % ('-' * max(4, 70 - len(section)), section)])
+        parts.append(glue_function(fn))
+    return glue_file('lib/fortran/f77_glue.c', [
+        ' * The procedures mpif.h and `use mpi` call: gfortran\'s names (lower case,',
+        ' * one underscore), every argument by reference, handles as MPI_Fint',
+        ' * converted with MPI_X_f2c/c2f, strings with their lengths after the last',
+        ' * argument.  Each calls MPI_X, not PMPI_X, so that one PMPI profiler sees',
+        ' * calls from C and Fortran.  ierror may be NULL (mpi_f08 binds here too',
+        ' * when no argument differs).'], parts)
 
 
 def out_f08_glue(funcs, consts):
-    o = [gen_api.generated_note('lib/fortran/f08_glue.c').rstrip('\n')]
-    o += [' *', ' * The procedures `use mpi_f08` binds to (BIND(C)) where the mpif.h ones do',
-          ' * not fit: choice buffers come as CFI descriptors of TYPE(*), DIMENSION(..)',
-          ' * (a non-contiguous section is described by a derived datatype, or copied',
-          ' * for blocking calls: lib/fortran/f08_buffer.c), strings as descriptors',
-          ' * of CHARACTER(LEN=*).  Names end in _f08ts_ (MPI-3.1 17.1.5).', ' */',
-          '#include "lib/fortran/fortran.h"', '']
-    for fn in funcs:
-        if not bindable(fn) or fn.removed or not needs_f08_glue(fn):
-            continue
-        o += glue_function(fn, f08=True)
-        o.append('')
-    return '\n'.join(o).rstrip('\n') + '\n'
+    return glue_file('lib/fortran/f08_glue.c', [
+        ' * The procedures `use mpi_f08` binds to (BIND(C)) where the mpif.h ones do',
+        ' * not fit: choice buffers come as CFI descriptors of TYPE(*), DIMENSION(..)',
+        ' * (a non-contiguous section is described by a derived datatype, or copied',
+        ' * for blocking calls: lib/fortran/f08_buffer.c), strings as descriptors',
+        ' * of CHARACTER(LEN=*).  Names end in _f08ts_ (MPI-3.1 17.1.5).'],
+        [glue_function(fn, f08=True) for fn in funcs
+         if bindable(fn) and not fn.removed and needs_f08_glue(fn)])
 
 
 # ------------------------------------------------------- mpi.h constants
