@@ -37,8 +37,10 @@ gen_api = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gen_api)
 
 # ----------------------------------------------------------- the handles
-# kind -> (C type, f2c, c2f, f08 type).  The kinds with no entry (the seeds'
-# metarequest and "handle") have no Fortran integer yet.
+# kind -> (C type, f2c, c2f, f08 type).  The seeds' "handle" (MPI_Handle *:
+# any handle, its type in the next argument) is an INTEGER, the Fortran
+# integer of that handle, in all three interfaces (glue_any_handle); the
+# metarequest has no Fortran integer yet.
 HANDLES = {
     'comm': ('MPI_Comm', 'MPI_Comm_f2c', 'MPI_Comm_c2f', 'MPI_Comm'),
     'group': ('MPI_Group', 'MPI_Group_f2c', 'MPI_Group_c2f', 'MPI_Group'),
@@ -91,11 +93,11 @@ ARRAY_LEN = {
 # Functions taking Fortran procedures: the glue calls mpii_f_<name> of
 # lib/fortran/callbacks.c in place of MPI_<name> (same arguments, the
 # procedures as function pointers, extra_state by value), which wraps the
-# procedures in C trampolines.  Other callbacks (the seeds' handlers, meta
-# requests, handle keyvals) stay unbound.
+# procedures in C trampolines.  The seeds' meta requests stay unbound.
 CALLBACK_FUNCS = ('MPI_Op_create', 'MPI_Comm_create_keyval', 'MPI_Type_create_keyval',
                   'MPI_Win_create_keyval', 'MPI_Keyval_create', 'MPI_Comm_create_errhandler',
-                  'MPI_Win_create_errhandler', 'MPI_Errhandler_create', 'MPI_Grequest_start')
+                  'MPI_Win_create_errhandler', 'MPI_Errhandler_create', 'MPI_Grequest_start',
+                  'MPI_Handle_keyval_create', 'MPI_Post_handler')
 
 # The mpi_f08 abstract interfaces of the callbacks (MPI-3.1 17.1.? and the
 # chapters of each function), by the C type of the argument.  A user op's
@@ -123,6 +125,20 @@ F08_ABSTRACT = {
         '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state', '  LOGICAL :: complete',
         '  INTEGER :: ierror'),
 }
+# Seed 002 6.7 and 6.12.3: INTEGER handles, extra states and values (its
+# Fortran bindings), the handle being of the type handletype says.
+F08_ABSTRACT['MPI_Handle_copy_function'] = (
+    'SUBROUTINE MPI_Handle_copy_function(handle, handletype, keyval, extra_state, '
+    'attribute_val_in, attribute_val_out, flag, ierror)',
+    '  INTEGER :: handle, handletype, keyval, extra_state, attribute_val_in, attribute_val_out',
+    '  LOGICAL :: flag', '  INTEGER :: ierror')
+F08_ABSTRACT['MPI_Handle_delete_function'] = (
+    'SUBROUTINE MPI_Handle_delete_function(handle, handletype, keyval, attribute_val, '
+    'extra_state, ierror)',
+    '  INTEGER :: handle, handletype, keyval, attribute_val, extra_state, ierror')
+F08_ABSTRACT['MPI_Request_handler'] = (
+    'SUBROUTINE MPI_Request_handler(request, extra_state, ierror)',
+    '  IMPORT', '  TYPE(MPI_Request) :: request', '  INTEGER :: extra_state, ierror')
 for _obj, _t in (('Comm', 'MPI_Comm'), ('Type', 'MPI_Datatype'), ('Win', 'MPI_Win')):
     _o = _obj.lower()
     F08_ABSTRACT['MPI_%s_copy_attr_function' % _obj] = (
@@ -156,6 +172,9 @@ F_PREDEFINED_PROCS = [
     ('MPI_NULL_COPY_FN', None),
     ('MPI_DUP_FN', None),
     ('MPI_NULL_DELETE_FN', None),
+    ('MPI_HANDLE_NULL_COPY_FN', 'MPI_Handle_copy_function'),
+    ('MPI_HANDLE_DUP_FN', 'MPI_Handle_copy_function'),
+    ('MPI_HANDLE_DELETE_FN', 'MPI_Handle_delete_function'),
 ]
 
 # Fortran has no argc/argv: MPI_INIT(IERROR), MPI_INIT_THREAD(REQUIRED,
@@ -163,9 +182,10 @@ F_PREDEFINED_PROCS = [
 NO_FORTRAN_ARGS = {('MPI_Init', 'argc'), ('MPI_Init', 'argv'),
                    ('MPI_Init_thread', 'argc'), ('MPI_Init_thread', 'argv')}
 
-# MPI-1 attribute calls take INTEGER values; the MPI-2 ones
-# INTEGER(KIND=MPI_ADDRESS_KIND).
-INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create')
+# MPI-1 attribute calls take INTEGER values (and seed 002's, its extra
+# states too); the MPI-2 ones INTEGER(KIND=MPI_ADDRESS_KIND).
+INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create', 'MPI_Handle_keyval_create',
+                  'MPI_Handle_attr_put', 'MPI_Handle_attr_get', 'MPI_Post_handler')
 
 STRBUF = 'MPII_F_STRBUF'
 
@@ -205,14 +225,12 @@ def check_bindable(fn):
         raise Skip('returns %s' % fn.ret)
     for a in fortran_args(fn):
         k = a.kind
-        if k in ('metarequest', 'handle'):
+        if k == 'metarequest':
             raise Skip('%s: the seed handle kind %s has no Fortran integer yet' % (a.name, k))
         if k in ('callback', 'extra_state') and fn.name not in CALLBACK_FUNCS:
             raise Skip('%s: callbacks from C to Fortran procedures are not written yet' % a.name)
         if k == 'argv':
             raise Skip('%s: argv arrays (CHARACTER arrays) are not written yet' % a.name)
-        if k == 'string' and '**' in a.ctype:
-            raise Skip('%s: a string the library allocates' % a.name)
         if (k in HANDLES or k == 'status') and is_array(a) and (fn.name, a.name) not in ARRAY_LEN:
             raise Skip('%s: an array of handles whose length the generator does not know'
                        % a.name)
@@ -276,6 +294,16 @@ HANDLE_NULL = {'comm': 'MPI_COMM', 'group': 'MPI_GROUP', 'datatype': 'MPI_DATATY
                'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND'}
 
 
+def glue_any_handle(fn, a, g):
+    """MPI_Handle *: the Fortran integer of a handle of the type given by
+    the handletype argument, converted into a C handle variable."""
+    n = a.name
+    htype = [x for x in fn.args if x.kind == 'enum' and x.ctype == 'MPI_Handletype'][0].name
+    g.params.append('const MPI_Fint *%s' % n)
+    g.decls.append('void *c_%s = mpii_f_handle_f2c(*%s, *%s);' % (n, n, htype))
+    g.args.append('&c_%s' % n)
+
+
 def glue_status(fn, a, g):
     n = a.name
     if is_array(a):
@@ -315,6 +343,12 @@ def glue_string(fn, a, g, f08):
         g.params.append('%schar *%s' % ('const ' if a.dir == 'in' else '', n))
         g.hidden.append('size_t %s_len' % n)
         ptr, ln = n, '%s_len' % n
+    if '**' in a.ctype:
+        # A name the library keeps (MPI_Handle_name_get): copied out.
+        g.decls.append('char *c_%s = NULL;' % n)
+        g.args.append('&c_%s' % n)
+        g.post.append('mpii_f_str_out(c_%s ? c_%s : "", %s, %s);' % (n, n, ptr, ln))
+        return
     if a.dir == 'in':
         g.decls.append('char *c_%s = mpii_f_str_in(%s, %s);' % (n, ptr, ln))
     else:
@@ -366,6 +400,8 @@ def glue_arg(fn, a, g, f08):
         return glue_handle(fn, a, g)
     if k == 'status':
         return glue_status(fn, a, g)
+    if k == 'handle':
+        return glue_any_handle(fn, a, g)
     if k == 'string':
         return glue_string(fn, a, g, f08)
     if k == 'callback':
@@ -413,8 +449,11 @@ def glue_arg(fn, a, g, f08):
 
 
 def fn_object_kind(fn):
-    """What an attribute function caches on: 'c' communicator, 't' type, 'w' window."""
+    """What an attribute function caches on: 'c' communicator, 't' type, 'w'
+    window; for any handle, 'c' for a communicator, else 'h'."""
     b = fn.base
+    if b.startswith('Handle'):
+        return "*handletype == MPI_HANDLE_COMM ? 'c' : 'h'"
     return "'w'" if b.startswith('Win') else "'t'" if b.startswith('Type') else "'c'"
 
 
@@ -700,7 +739,7 @@ def ftype_mpi(fn, a):
     """The Fortran declaration (type, attributes, array spec) of an
     argument in mpif.h / `use mpi` terms."""
     k = a.kind
-    if k in HANDLES:
+    if k in HANDLES or k == 'handle':
         return 'INTEGER', '(*)' if is_array(a) else ''
     if k == 'status':
         return 'INTEGER', '(MPI_STATUS_SIZE,*)' if is_array(a) else '(MPI_STATUS_SIZE)'

@@ -2,9 +2,11 @@
  * lib/fortran/callbacks.c - Fortran procedures called back by the library:
  * user ops (MPI_Op_create), attribute copy and delete functions
  * (MPI_Comm/Type/Win_create_keyval, MPI_Keyval_create), error handlers
- * (MPI_Comm/Win_create_errhandler, MPI_Errhandler_create) and generalized
- * requests (MPI_Grequest_start), and the predefined Fortran procedures
- * MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN, MPI_NULL_DELETE_FN, ...
+ * (MPI_Comm/Win_create_errhandler, MPI_Errhandler_create), generalized
+ * requests (MPI_Grequest_start), and seed 002's keyvals on any handle
+ * (MPI_Handle_keyval_create) and request handlers (MPI_Post_handler); the
+ * predefined Fortran procedures MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN,
+ * MPI_NULL_DELETE_FN, MPI_HANDLE_DUP_FN, ...
  *
  * The generated glue (f77_glue.c) calls mpii_f_<function> here in place of
  * MPI_<function>, with the Fortran procedure as a plain function pointer.
@@ -21,8 +23,13 @@
  * user's own extra_state (a keyval's box is never freed: attributes may
  * outlive MPI_Comm_free_keyval and still need their delete procedure).
  * Ops and error handlers have none: libshmpi keeps the procedure with the
- * object (mpii_lang_op_create, mpii_lang_errhandler_create).
+ * object (mpii_lang_op_create, mpii_lang_errhandler_create).  A handler's
+ * box is kept for the rest of the run (a handler may stay attached to a
+ * persistent request across restarts, and nothing says when it is
+ * detached), one box per procedure and extra_state, so posting again does
+ * not grow memory.
  */
+#include <pthread.h>
 #include "lib/fortran/fortran.h"
 
 /* ------------------------------------------------------------------ ops */
@@ -326,4 +333,158 @@ int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*can
 	if (rc != MPI_SUCCESS)
 		free(b);
 	return rc;
+}
+
+/* --------------------------------- seed 002: keyvals on any handle (6.7) */
+
+/* SUBROUTINE HANDLE_COPY_FUNCTION(HANDLE, HANDLE_TYPE, KEYVAL, EXTRA_STATE,
+ * ATTRIBUTE_VAL_IN, ATTRIBUTE_VAL_OUT, FLAG, IERR) and HANDLE_DELETE_FUNCTION
+ * (HANDLE, HANDLE_TYPE, KEYVAL, ATTRIBUTE_VAL, EXTRA_STATE, IERR): INTEGERs. */
+typedef void f_handle_copy_fn(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
+			      MPI_Fint *extra_state, MPI_Fint *in, MPI_Fint *out, MPI_Fint *flag,
+			      MPI_Fint *ierror);
+typedef void f_handle_delete_fn(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
+				MPI_Fint *value, MPI_Fint *extra_state, MPI_Fint *ierror);
+
+struct handle_keyval_box {
+	f_handle_copy_fn *copy;
+	f_handle_delete_fn *del;
+	MPI_Fint extra;
+};
+
+static int handle_copy(MPI_Handle *handle, MPI_Handletype type, int keyval, void *extra,
+		       void *in, void *out, int *flag)
+{
+	struct handle_keyval_box *b = extra;
+	MPI_Fint fh = mpii_f_handle_c2f(handle, type), ftype = type, fkey = keyval;
+	MPI_Fint vin = (MPI_Fint)(intptr_t)in, vout = 0, fflag = 0, ierr = MPI_SUCCESS;
+
+	b->copy(&fh, &ftype, &fkey, &b->extra, &vin, &vout, &fflag, &ierr);
+	*flag = ierr == MPI_SUCCESS && fflag;
+	if (*flag)
+		*(void **)out = (void *)(intptr_t)vout;
+	return ierr;
+}
+
+static int handle_delete(MPI_Handle *handle, MPI_Handletype type, int keyval, void *value,
+			 void *extra)
+{
+	struct handle_keyval_box *b = extra;
+	MPI_Fint fh = mpii_f_handle_c2f(handle, type), ftype = type, fkey = keyval;
+	MPI_Fint v = (MPI_Fint)(intptr_t)value, ierr = MPI_SUCCESS;
+
+	b->del(&fh, &ftype, &fkey, &v, &b->extra, &ierr);
+	return ierr;
+}
+
+int mpii_f_handle_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
+				MPI_Aint extra_state)
+{
+	struct handle_keyval_box *b = malloc(sizeof(*b));
+	int rc;
+
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	b->copy = (f_handle_copy_fn *)copy;
+	b->del = (f_handle_delete_fn *)del;
+	b->extra = (MPI_Fint)extra_state;
+	rc = MPI_Handle_keyval_create(handle_copy, handle_delete, keyval, b);
+	if (rc != MPI_SUCCESS)
+		free(b);
+	return rc;
+}
+
+/* MPI_HANDLE_NULL_COPY_FN and MPI_HANDLE_DELETE_FN do nothing, as the
+ * communicator ones (whose arguments they share up to their last
+ * pointers: aliases); MPI_HANDLE_DUP_FN copies the INTEGER value. */
+void mpi_handle_null_copy_fn_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *,
+			      MPI_Fint *, MPI_Fint *, MPI_Fint *);
+void mpi_handle_delete_fn_(MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *, MPI_Fint *,
+			   MPI_Fint *);
+
+void mpi_handle_null_copy_fn_(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
+			      MPI_Fint *extra_state, MPI_Fint *in, MPI_Fint *out, MPI_Fint *flag,
+			      MPI_Fint *ierror)
+{
+	(void)handle, (void)type, (void)keyval, (void)extra_state, (void)in, (void)out;
+	*flag = 0;
+	*ierror = MPI_SUCCESS;
+}
+
+void mpi_handle_dup_fn_(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
+			MPI_Fint *extra_state, MPI_Fint *in, MPI_Fint *out, MPI_Fint *flag,
+			MPI_Fint *ierror)
+{
+	(void)handle, (void)type, (void)keyval, (void)extra_state;
+	*out = *in;
+	*flag = 1;
+	*ierror = MPI_SUCCESS;
+}
+
+void mpi_handle_delete_fn_(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
+			   MPI_Fint *value, MPI_Fint *extra_state, MPI_Fint *ierror)
+{
+	(void)handle, (void)type, (void)keyval, (void)value, (void)extra_state;
+	*ierror = MPI_SUCCESS;
+}
+
+/* ------------------------------------ seed 002: request handlers (6.12.3) */
+
+/* SUBROUTINE MPI_REQUEST_HANDLER(REQUEST, EXTRA_STATE, IERR): INTEGERs. */
+typedef void f_handler_fn(MPI_Fint *request, MPI_Fint *extra_state, MPI_Fint *ierror);
+
+struct handler_box {
+	f_handler_fn *proc;
+	MPI_Fint extra;
+	struct handler_box *next;
+};
+
+static struct handler_box *handler_boxes;
+static pthread_mutex_t handler_boxes_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The request as a Fortran integer; what the procedure leaves in it (it
+ * may free the request or start it again) goes back to C. */
+static int handler_call(MPI_Request *request, void *extra)
+{
+	struct handler_box *b = extra;
+	MPI_Fint freq = MPI_Request_c2f(*request), fextra = b->extra, ierr = MPI_SUCCESS;
+
+	b->proc(&freq, &fextra, &ierr);
+	*request = MPI_Request_f2c(freq);
+	return ierr;
+}
+
+static struct handler_box *handler_box(f_handler_fn *proc, MPI_Fint extra)
+{
+	struct handler_box *b;
+
+	pthread_mutex_lock(&handler_boxes_lock);
+	for (b = handler_boxes; b; b = b->next)
+		if (b->proc == proc && b->extra == extra)
+			break;
+	if (!b) {
+		b = malloc(sizeof(*b));
+		if (b) {
+			b->proc = proc;
+			b->extra = extra;
+			b->next = handler_boxes;
+			handler_boxes = b;
+		}
+	}
+	pthread_mutex_unlock(&handler_boxes_lock);
+	return b;
+}
+
+int mpii_f_post_handler(MPI_Request request, MPI_Info handler_attr, void (*handler)(void),
+			MPI_Aint extra_state, int handler_type)
+{
+	struct handler_box *b;
+
+	if (!handler)
+		return MPI_Post_handler(request, handler_attr, MPI_HANDLER_NULL, NULL,
+					handler_type);
+	b = handler_box((f_handler_fn *)handler, (MPI_Fint)extra_state);
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	return MPI_Post_handler(request, handler_attr, handler_call, b, handler_type);
 }

@@ -78,6 +78,11 @@ void mpii_f_str_out(const char *c, char *f, size_t len);
  * predefined attributes are integers C returns by address (MPI-3.1 6.7.1),
  * the others are the value itself. */
 MPI_Aint mpii_f_attr_value(char object, int keyval, void *v);
+/* Seed 002's MPI_Handle: the C handle (a pointer, as every handle here)
+ * of Fortran handle h of handletype type (MPI_HANDLE_COMM, ...), NULL for
+ * an unknown type; and back, from the address of a C handle variable. */
+void *mpii_f_handle_f2c(MPI_Fint h, int type);
+MPI_Fint mpii_f_handle_c2f(const MPI_Handle *h, int type);
 
 /* ------------------------------------------------ mpi_f08 choice buffers */
 #include <ISO_Fortran_binding.h>
@@ -142,6 +147,10 @@ int mpii_f_win_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
 			     MPI_Aint extra_state);
 int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*cancel)(void),
 			  MPI_Aint extra_state, MPI_Request *request);
+int mpii_f_handle_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
+				MPI_Aint extra_state);
+int mpii_f_post_handler(MPI_Request request, MPI_Info handler_attr, void (*handler)(void),
+			MPI_Aint extra_state, int handler_type);
 
 /* libshmpi's two hooks for procedures of another language, which the
  * public API has no place for (a user op and an error handler have no
