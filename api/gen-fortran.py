@@ -40,7 +40,7 @@ _spec.loader.exec_module(gen_api)
 # kind -> (C type, f2c, c2f, f08 type).  The seeds' "handle" (MPI_Handle *:
 # any handle, its type in the next argument) is an INTEGER, the Fortran
 # integer of that handle, in all three interfaces (glue_any_handle); the
-# metarequest has no Fortran integer yet.
+# metarequest gets its integer from lib/fortran/callbacks.c.
 HANDLES = {
     'comm': ('MPI_Comm', 'MPI_Comm_f2c', 'MPI_Comm_c2f', 'MPI_Comm'),
     'group': ('MPI_Group', 'MPI_Group_f2c', 'MPI_Group_c2f', 'MPI_Group'),
@@ -54,6 +54,9 @@ HANDLES = {
     # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
     'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
     'cond': ('MPI_Cond', 'MPI_Cond_f2c', 'MPI_Cond_c2f', 'MPI_Cond'),
+    # seed 002 6.2 (INTEGER handles too)
+    'metarequest': ('MPI_Metarequest', 'mpii_f_metareq_f2c', 'mpii_f_metareq_c2f',
+                    'MPI_Metarequest'),
 }
 # MPI_File too: declared for the I/O functions to come.
 F08_TYPES = sorted(set(h[3] for h in HANDLES.values())) + ['MPI_File']
@@ -93,11 +96,12 @@ ARRAY_LEN = {
 # Functions taking Fortran procedures: the glue calls mpii_f_<name> of
 # lib/fortran/callbacks.c in place of MPI_<name> (same arguments, the
 # procedures as function pointers, extra_state by value), which wraps the
-# procedures in C trampolines.  The seeds' meta requests stay unbound.
+# procedures in C trampolines (and numbers the meta requests).
 CALLBACK_FUNCS = ('MPI_Op_create', 'MPI_Comm_create_keyval', 'MPI_Type_create_keyval',
                   'MPI_Win_create_keyval', 'MPI_Keyval_create', 'MPI_Comm_create_errhandler',
                   'MPI_Win_create_errhandler', 'MPI_Errhandler_create', 'MPI_Grequest_start',
-                  'MPI_Handle_keyval_create', 'MPI_Post_handler')
+                  'MPI_Handle_keyval_create', 'MPI_Post_handler', 'MPI_Meta_request_create',
+                  'MPI_Meta_request_free', 'MPI_Request_init')
 
 # The mpi_f08 abstract interfaces of the callbacks (MPI-3.1 17.1.? and the
 # chapters of each function), by the C type of the argument.  A user op's
@@ -136,6 +140,15 @@ F08_ABSTRACT['MPI_Handle_delete_function'] = (
     'SUBROUTINE MPI_Handle_delete_function(handle, handletype, keyval, attribute_val, '
     'extra_state, ierror)',
     '  INTEGER :: handle, handletype, keyval, attribute_val, extra_state, ierror')
+F08_ABSTRACT['MPI_Request_init_function'] = (
+    'SUBROUTINE MPI_Request_init_function(metareq, extra_state, request, ierror)',
+    '  IMPORT', '  TYPE(MPI_Metarequest) :: metareq', '  INTEGER :: extra_state',
+    '  TYPE(MPI_Request) :: request', '  INTEGER :: ierror')
+for _what in ('start', 'complete', 'free', 'cancel'):
+    F08_ABSTRACT['MPI_Request_%s_function' % _what] = (
+        'SUBROUTINE MPI_Request_%s_function(extra_state, request, ierror)' % _what,
+        '  IMPORT', '  INTEGER :: extra_state', '  TYPE(MPI_Request) :: request',
+        '  INTEGER :: ierror')
 F08_ABSTRACT['MPI_Request_handler'] = (
     'SUBROUTINE MPI_Request_handler(request, extra_state, ierror)',
     '  IMPORT', '  TYPE(MPI_Request) :: request', '  INTEGER :: extra_state, ierror')
@@ -185,7 +198,8 @@ NO_FORTRAN_ARGS = {('MPI_Init', 'argc'), ('MPI_Init', 'argv'),
 # MPI-1 attribute calls take INTEGER values (and seed 002's, its extra
 # states too); the MPI-2 ones INTEGER(KIND=MPI_ADDRESS_KIND).
 INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create', 'MPI_Handle_keyval_create',
-                  'MPI_Handle_attr_put', 'MPI_Handle_attr_get', 'MPI_Post_handler')
+                  'MPI_Handle_attr_put', 'MPI_Handle_attr_get', 'MPI_Post_handler',
+                  'MPI_Request_init')
 
 STRBUF = 'MPII_F_STRBUF'
 
@@ -225,8 +239,6 @@ def check_bindable(fn):
         raise Skip('returns %s' % fn.ret)
     for a in fortran_args(fn):
         k = a.kind
-        if k == 'metarequest':
-            raise Skip('%s: the seed handle kind %s has no Fortran integer yet' % (a.name, k))
         if k in ('callback', 'extra_state') and fn.name not in CALLBACK_FUNCS:
             raise Skip('%s: callbacks from C to Fortran procedures are not written yet' % a.name)
         if k == 'argv':
@@ -291,7 +303,8 @@ def glue_handle(fn, a, g):
 HANDLE_NULL = {'comm': 'MPI_COMM', 'group': 'MPI_GROUP', 'datatype': 'MPI_DATATYPE',
                'request': 'MPI_REQUEST', 'op': 'MPI_OP', 'errhandler': 'MPI_ERRHANDLER',
                'info': 'MPI_INFO', 'win': 'MPI_WIN', 'message': 'MPI_MESSAGE',
-               'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND'}
+               'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND',
+               'metarequest': 'MPI_METAREQUEST'}
 
 
 def glue_any_handle(fn, a, g):

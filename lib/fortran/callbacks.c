@@ -4,7 +4,8 @@
  * (MPI_Comm/Type/Win_create_keyval, MPI_Keyval_create), error handlers
  * (MPI_Comm/Win_create_errhandler, MPI_Errhandler_create), generalized
  * requests (MPI_Grequest_start), and seed 002's keyvals on any handle
- * (MPI_Handle_keyval_create) and request handlers (MPI_Post_handler); the
+ * (MPI_Handle_keyval_create), request handlers (MPI_Post_handler) and meta
+ * requests (MPI_Meta_request_create, MPI_Request_init); the
  * predefined Fortran procedures MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN,
  * MPI_NULL_DELETE_FN, MPI_HANDLE_DUP_FN, ...
  *
@@ -487,4 +488,190 @@ int mpii_f_post_handler(MPI_Request request, MPI_Info handler_attr, void (*handl
 	if (!b)
 		return MPI_ERR_NO_MEM;
 	return MPI_Post_handler(request, handler_attr, handler_call, b, handler_type);
+}
+
+/* --------------------------------------- seed 002: meta requests (6.2) */
+
+/* SUBROUTINE REQUEST_INIT_FN(META_REQ, EXTRA_STATE, REQUEST, IERR) and
+ * REQUEST_START_FN(EXTRA_STATE, REQUEST, IERR), the same for complete,
+ * free and cancel: INTEGERs.  init_fn may change EXTRA_STATE, which the
+ * others then get (the seed: it may return the request's state there). */
+typedef void f_req_init_fn(MPI_Fint *metareq, MPI_Fint *extra_state, MPI_Fint *request,
+			   MPI_Fint *ierror);
+typedef void f_req_fn(MPI_Fint *extra_state, MPI_Fint *request, MPI_Fint *ierror);
+
+struct meta_procs {
+	f_req_init_fn *init;
+	f_req_fn *start, *complete, *free, *cancel;
+};
+
+/* The Fortran integers of meta requests: entry i - 1 is integer i.  procs
+ * is set for the ones created from Fortran; a meta request C created keeps
+ * its C callbacks, and MPI_Request_init from Fortran passes its INTEGER
+ * extra_state to them as the pointer's value.  A freed one's entry stays,
+ * emptied (its integer is not reused). */
+struct meta_entry {
+	MPI_Metarequest c;
+	struct meta_procs procs;
+	int fortran;
+};
+
+static struct meta_entry *metas;
+static int nmetas, capmetas;
+static pthread_mutex_t metas_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* With metas_lock held: the integer of c, entered if new (0 on no memory). */
+static MPI_Fint meta_enter(MPI_Metarequest c)
+{
+	for (int i = 0; i < nmetas; i++)
+		if (metas[i].c == c)
+			return i + 1;
+	if (nmetas == capmetas) {
+		int cap = capmetas ? 2 * capmetas : 16;
+		struct meta_entry *m = realloc(metas, cap * sizeof(*m));
+		if (!m)
+			return 0;
+		metas = m;
+		capmetas = cap;
+	}
+	metas[nmetas] = (struct meta_entry){ .c = c };
+	return ++nmetas;
+}
+
+MPI_Fint mpii_f_metareq_c2f(MPI_Metarequest metareq)
+{
+	MPI_Fint f;
+
+	if (metareq == MPI_METAREQUEST_NULL)
+		return 0;
+	pthread_mutex_lock(&metas_lock);
+	f = meta_enter(metareq);
+	pthread_mutex_unlock(&metas_lock);
+	return f;
+}
+
+MPI_Metarequest mpii_f_metareq_f2c(MPI_Fint metareq)
+{
+	MPI_Metarequest c = MPI_METAREQUEST_NULL;
+
+	pthread_mutex_lock(&metas_lock);
+	if (metareq >= 1 && metareq <= nmetas)
+		c = metas[metareq - 1].c;
+	pthread_mutex_unlock(&metas_lock);
+	return c;
+}
+
+/* One request's state: the procedures (a copy: the meta request may be
+ * freed before its requests), its meta request's integer and the
+ * user's EXTRA_STATE.  Freed after free_fn. */
+struct meta_box {
+	struct meta_procs procs;
+	MPI_Fint metareq;
+	MPI_Fint extra;
+};
+
+static int meta_init(MPI_Metarequest metareq, void *extra, MPI_Request request)
+{
+	struct meta_box *b = extra;
+	MPI_Fint freq = MPI_Request_c2f(request), ierr = MPI_SUCCESS;
+
+	(void)metareq;
+	b->procs.init(&b->metareq, &b->extra, &freq, &ierr);
+	return ierr;
+}
+
+static int meta_call(f_req_fn *proc, struct meta_box *b, MPI_Request request)
+{
+	MPI_Fint freq = MPI_Request_c2f(request), ierr = MPI_SUCCESS;
+
+	proc(&b->extra, &freq, &ierr);
+	return ierr;
+}
+
+static int meta_start(void *extra, MPI_Request request)
+{
+	return meta_call(((struct meta_box *)extra)->procs.start, extra, request);
+}
+
+static int meta_complete(void *extra, MPI_Request request)
+{
+	return meta_call(((struct meta_box *)extra)->procs.complete, extra, request);
+}
+
+static int meta_cancel(void *extra, MPI_Request request)
+{
+	return meta_call(((struct meta_box *)extra)->procs.cancel, extra, request);
+}
+
+static int meta_free(void *extra, MPI_Request request)
+{
+	int rc = meta_call(((struct meta_box *)extra)->procs.free, extra, request);
+
+	free(extra);
+	return rc;
+}
+
+int mpii_f_meta_request_create(void (*init_fn)(void), void (*start_fn)(void),
+			       void (*complete_fn)(void), void (*free_fn)(void),
+			       void (*cancel_fn)(void), MPI_Metarequest *metareq)
+{
+	int rc = MPI_Meta_request_create(meta_init, meta_start, meta_complete, meta_free,
+					 meta_cancel, metareq);
+	MPI_Fint f;
+
+	if (rc != MPI_SUCCESS)
+		return rc;
+	pthread_mutex_lock(&metas_lock);
+	f = meta_enter(*metareq);
+	if (f) {
+		metas[f - 1].procs = (struct meta_procs){
+			(f_req_init_fn *)init_fn, (f_req_fn *)start_fn, (f_req_fn *)complete_fn,
+			(f_req_fn *)free_fn, (f_req_fn *)cancel_fn };
+		metas[f - 1].fortran = 1;
+	}
+	pthread_mutex_unlock(&metas_lock);
+	if (!f) {
+		MPI_Meta_request_free(metareq);
+		return MPI_ERR_NO_MEM;
+	}
+	return MPI_SUCCESS;
+}
+
+int mpii_f_meta_request_free(MPI_Metarequest *metareq)
+{
+	MPI_Metarequest c = *metareq;
+	int rc = MPI_Meta_request_free(metareq);
+
+	if (rc != MPI_SUCCESS)
+		return rc;
+	pthread_mutex_lock(&metas_lock);
+	for (int i = 0; i < nmetas; i++)
+		if (metas[i].c == c)
+			metas[i] = (struct meta_entry){ .c = MPI_METAREQUEST_NULL };
+	pthread_mutex_unlock(&metas_lock);
+	return MPI_SUCCESS;
+}
+
+int mpii_f_request_init(MPI_Metarequest metareq, MPI_Aint extra_state, MPI_Request *request)
+{
+	struct meta_box *b = NULL;
+	int fortran = 0;
+
+	pthread_mutex_lock(&metas_lock);
+	for (int i = 0; i < nmetas; i++) {
+		if (metareq != MPI_METAREQUEST_NULL && metas[i].c == metareq && metas[i].fortran) {
+			fortran = 1;
+			b = malloc(sizeof(*b));
+			if (b)
+				*b = (struct meta_box){ metas[i].procs, i + 1, (MPI_Fint)extra_state };
+		}
+	}
+	pthread_mutex_unlock(&metas_lock);
+	if (!fortran)
+		return MPI_Request_init(metareq, (void *)(intptr_t)extra_state, request);
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	/* b is not freed on failure: whether free_fn ran for a request whose
+	 * init_fn failed is the library's business. */
+	return MPI_Request_init(metareq, b, request);
 }

@@ -151,6 +151,16 @@ int mpii_f_handle_keyval_create(void (*copy)(void), void (*del)(void), int *keyv
 				MPI_Aint extra_state);
 int mpii_f_post_handler(MPI_Request request, MPI_Info handler_attr, void (*handler)(void),
 			MPI_Aint extra_state, int handler_type);
+int mpii_f_meta_request_create(void (*init_fn)(void), void (*start_fn)(void),
+			       void (*complete_fn)(void), void (*free_fn)(void),
+			       void (*cancel_fn)(void), MPI_Metarequest *metareq);
+int mpii_f_meta_request_free(MPI_Metarequest *metareq);
+int mpii_f_request_init(MPI_Metarequest metareq, MPI_Aint extra_state, MPI_Request *request);
+/* Seed 002's meta requests have no Fortran integers in libshmpi: these
+ * number them (0 is MPI_METAREQUEST_NULL; an unknown integer gives
+ * MPI_METAREQUEST_NULL, which the C call rejects). */
+MPI_Fint mpii_f_metareq_c2f(MPI_Metarequest metareq);
+MPI_Metarequest mpii_f_metareq_f2c(MPI_Fint metareq);
 
 /* libshmpi's two hooks for procedures of another language, which the
  * public API has no place for (a user op and an error handler have no

@@ -4,14 +4,43 @@
 ! persistent request, once per start), caching on any handle
 ! (MPI_Handle_keyval_create with Fortran copy and delete procedures and
 ! the predefined MPI_HANDLE_DUP_FN; MPI_Handle_attr_put/get/delete on a
-! communicator, a datatype and a group) and naming (MPI_Handle_name_put/get).
+! communicator, a datatype and a group), naming (MPI_Handle_name_put/get)
+! and meta requests (MPI_Meta_request_create with Fortran procedures,
+! MPI_Request_init, start, mark complete, cancel, free; the EXTRA_STATE
+! init_fn sets is what the others get).
 ! np: 2
 module seed_state
   use mpi_f08
   implicit none
   integer, volatile :: ncalls = 0, seen_source = -1, seen_extra = -1
   integer, volatile :: ncopy = 0, copy_handle = -1, ndelete = 0, del_type = -1, del_value = -1
+  integer, volatile :: ninit = 0, nstart = 0, nevents = 0, meta_extra = -1
 contains
+  subroutine req_init(metareq, extra_state, request, ierror)
+    type(MPI_Metarequest) :: metareq
+    integer :: extra_state, ierror
+    type(MPI_Request) :: request
+    ninit = ninit + 1
+    extra_state = extra_state * 2
+    ierror = MPI_SUCCESS
+  end subroutine
+
+  subroutine req_start(extra_state, request, ierror)
+    integer :: extra_state, ierror
+    type(MPI_Request) :: request
+    nstart = nstart + 1
+    meta_extra = extra_state
+    ierror = MPI_SUCCESS
+  end subroutine
+
+  ! complete_fn, free_fn and cancel_fn alike: counts.
+  subroutine req_event(extra_state, request, ierror)
+    integer :: extra_state, ierror
+    type(MPI_Request) :: request
+    nevents = nevents + 1
+    ierror = MPI_SUCCESS
+  end subroutine
+
   subroutine on_done(request, extra_state, ierror)
     type(MPI_Request) :: request
     integer :: extra_state, ierror
@@ -53,6 +82,9 @@ program seed_f08
   type(MPI_Request) :: reqs(2)
   type(MPI_Comm) :: comm, comm2
   type(MPI_Group) :: group
+  type(MPI_Metarequest) :: meta
+  type(MPI_Request) :: req
+  type(MPI_Status) :: st
   character(len=MPI_MAX_OBJECT_NAME) :: name
   integer :: namelen
 
@@ -131,6 +163,29 @@ program seed_f08
   call MPI_Handle_name_put(group%MPI_VAL, MPI_HANDLE_GROUP, 'a group')
   call MPI_Handle_name_get(group%MPI_VAL, MPI_HANDLE_GROUP, name)
   call check(name == 'a group', 'name of a group')
+
+  ! Meta requests.
+  call MPI_Meta_request_create(req_init, req_start, req_event, req_event, req_event, meta)
+  call MPI_Request_init(meta, 21, req)
+  call check(ninit == 1 .and. req /= MPI_REQUEST_NULL, 'init_fn')
+  do i = 1, 2
+    call MPI_Start(req)
+    call check(nstart == i .and. meta_extra == 42, 'start_fn gets the EXTRA_STATE init_fn set')
+    call MPI_Request_mark_complete(req)
+    call check(nevents == i, 'complete_fn')
+    call MPI_Wait(req, MPI_STATUS_IGNORE)
+    call check(req /= MPI_REQUEST_NULL, 'a meta request stays after its wait')
+  end do
+  call MPI_Start(req)
+  call MPI_Cancel(req)
+  call check(nevents == 3, 'cancel_fn')
+  call MPI_Wait(req, st)
+  call MPI_Test_cancelled(st, flag)
+  call check(flag, 'cancelled')
+  call MPI_Meta_request_free(meta)
+  call check(meta == MPI_METAREQUEST_NULL, 'Meta_request_free')
+  call MPI_Request_free(req)
+  call check(nevents == 4 .and. req == MPI_REQUEST_NULL, 'free_fn')
 
   call MPI_Group_free(group)
   call MPI_Comm_free(comm)
