@@ -748,6 +748,11 @@ def param_decls(consts, fixed):
     return s
 
 
+def value_type(fn):
+    """The type of an attribute value or extra_state of fn."""
+    return 'INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'
+
+
 def ftype_mpi(fn, a):
     """The Fortran declaration (type, attributes, array spec) of an
     argument in mpif.h / `use mpi` terms."""
@@ -762,12 +767,10 @@ def ftype_mpi(fn, a):
         return 'TYPE(*)', '(*)'
     if k == 'callback':
         return 'EXTERNAL', ''
-    if k == 'extra_state':
-        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
+    if k in ('extra_state', 'attribute'):
+        return value_type(fn), ''
     if k == 'pointer':
         return 'INTEGER(KIND=MPI_ADDRESS_KIND)', ''
-    if k == 'attribute':
-        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
     arr = '(3,*)' if '[][3]' in a.ctype else '(*)' if '[' in a.ctype else ''
     if k == 'flag':
         return 'LOGICAL', arr
@@ -824,8 +827,6 @@ def ftype_f08(fn, a):
         return 'TYPE(*)', '(..)'
     if k == 'pointer':
         return 'TYPE(C_PTR)', ''
-    if k == 'attribute':
-        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
     if k == 'callback':
         return 'PROCEDURE(%s)' % a.ctype.rstrip(' *'), ''
     return ftype_mpi(fn, a)

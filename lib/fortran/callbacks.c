@@ -159,8 +159,47 @@ static int win_delete(MPI_Win win, int keyval, void *value, void *extra)
 	return delete_call(extra, MPI_Win_c2f(win), keyval, value);
 }
 
-/* The object kinds of keyval_create(); COMM1 is MPI_Keyval_create's. */
-enum keyval_kind { KEYVAL_COMM, KEYVAL_COMM1, KEYVAL_TYPE, KEYVAL_WIN };
+/* Seed 002 6.7, keyvals on any handle: SUBROUTINE HANDLE_COPY_FUNCTION(
+ * HANDLE, HANDLE_TYPE, KEYVAL, EXTRA_STATE, ATTRIBUTE_VAL_IN,
+ * ATTRIBUTE_VAL_OUT, FLAG, IERR) and HANDLE_DELETE_FUNCTION(HANDLE,
+ * HANDLE_TYPE, KEYVAL, ATTRIBUTE_VAL, EXTRA_STATE, IERR): INTEGERs, the
+ * handle the Fortran integer of its type. */
+typedef void f_handle_copy_fn(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
+			      MPI_Fint *extra_state, MPI_Fint *in, MPI_Fint *out, MPI_Fint *flag,
+			      MPI_Fint *ierror);
+typedef void f_handle_delete_fn(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
+				MPI_Fint *value, MPI_Fint *extra_state, MPI_Fint *ierror);
+
+static int handle_copy(MPI_Handle *handle, MPI_Handletype type, int keyval, void *extra,
+		       void *in, void *out, int *flag)
+{
+	struct keyval_box *b = extra;
+	MPI_Fint fh = mpii_f_handle_c2f(handle, type), ftype = type, fkey = keyval;
+	MPI_Fint vin = (MPI_Fint)(intptr_t)in, vout = 0, fflag = 0, ierr = MPI_SUCCESS;
+	f_handle_copy_fn *copy = (f_handle_copy_fn *)(void (*)(void))b->copy;
+
+	copy(&fh, &ftype, &fkey, &b->extra1, &vin, &vout, &fflag, &ierr);
+	*flag = ierr == MPI_SUCCESS && fflag;
+	if (*flag)
+		*(void **)out = (void *)(intptr_t)vout;
+	return ierr;
+}
+
+static int handle_delete(MPI_Handle *handle, MPI_Handletype type, int keyval, void *value,
+			 void *extra)
+{
+	struct keyval_box *b = extra;
+	MPI_Fint fh = mpii_f_handle_c2f(handle, type), ftype = type, fkey = keyval;
+	MPI_Fint v = (MPI_Fint)(intptr_t)value, ierr = MPI_SUCCESS;
+	f_handle_delete_fn *del = (f_handle_delete_fn *)(void (*)(void))b->del;
+
+	del(&fh, &ftype, &fkey, &v, &b->extra1, &ierr);
+	return ierr;
+}
+
+/* The object kinds of keyval_create(); COMM1 is MPI_Keyval_create's,
+ * HANDLE MPI_Handle_keyval_create's (INTEGER values and extra_state too). */
+enum keyval_kind { KEYVAL_COMM, KEYVAL_COMM1, KEYVAL_TYPE, KEYVAL_WIN, KEYVAL_HANDLE };
 
 static int keyval_create(enum keyval_kind kind, void (*copy)(void), void (*del)(void),
 			 int *keyval, MPI_Aint extra)
@@ -172,7 +211,7 @@ static int keyval_create(enum keyval_kind kind, void (*copy)(void), void (*del)(
 		return MPI_ERR_NO_MEM;
 	b->copy = (f_copy_fn *)copy;
 	b->del = (f_delete_fn *)del;
-	b->mpi1 = kind == KEYVAL_COMM1;
+	b->mpi1 = kind == KEYVAL_COMM1 || kind == KEYVAL_HANDLE;
 	b->extra1 = (MPI_Fint)extra;
 	b->extra = extra;
 	switch (kind) {
@@ -181,6 +220,9 @@ static int keyval_create(enum keyval_kind kind, void (*copy)(void), void (*del)(
 		break;
 	case KEYVAL_WIN:
 		rc = MPI_Win_create_keyval(win_copy, win_delete, keyval, b);
+		break;
+	case KEYVAL_HANDLE:
+		rc = MPI_Handle_keyval_create(handle_copy, handle_delete, keyval, b);
 		break;
 	default:
 		rc = MPI_Comm_create_keyval(comm_copy, comm_delete, keyval, b);
@@ -213,6 +255,12 @@ int mpii_f_win_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
 			     MPI_Aint extra_state)
 {
 	return keyval_create(KEYVAL_WIN, copy, del, keyval, extra_state);
+}
+
+int mpii_f_handle_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
+				MPI_Aint extra_state)
+{
+	return keyval_create(KEYVAL_HANDLE, copy, del, keyval, extra_state);
 }
 
 /* The predefined copy and delete procedures, with gfortran's names: what
@@ -336,64 +384,7 @@ int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*can
 	return rc;
 }
 
-/* --------------------------------- seed 002: keyvals on any handle (6.7) */
-
-/* SUBROUTINE HANDLE_COPY_FUNCTION(HANDLE, HANDLE_TYPE, KEYVAL, EXTRA_STATE,
- * ATTRIBUTE_VAL_IN, ATTRIBUTE_VAL_OUT, FLAG, IERR) and HANDLE_DELETE_FUNCTION
- * (HANDLE, HANDLE_TYPE, KEYVAL, ATTRIBUTE_VAL, EXTRA_STATE, IERR): INTEGERs. */
-typedef void f_handle_copy_fn(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
-			      MPI_Fint *extra_state, MPI_Fint *in, MPI_Fint *out, MPI_Fint *flag,
-			      MPI_Fint *ierror);
-typedef void f_handle_delete_fn(MPI_Fint *handle, MPI_Fint *type, MPI_Fint *keyval,
-				MPI_Fint *value, MPI_Fint *extra_state, MPI_Fint *ierror);
-
-struct handle_keyval_box {
-	f_handle_copy_fn *copy;
-	f_handle_delete_fn *del;
-	MPI_Fint extra;
-};
-
-static int handle_copy(MPI_Handle *handle, MPI_Handletype type, int keyval, void *extra,
-		       void *in, void *out, int *flag)
-{
-	struct handle_keyval_box *b = extra;
-	MPI_Fint fh = mpii_f_handle_c2f(handle, type), ftype = type, fkey = keyval;
-	MPI_Fint vin = (MPI_Fint)(intptr_t)in, vout = 0, fflag = 0, ierr = MPI_SUCCESS;
-
-	b->copy(&fh, &ftype, &fkey, &b->extra, &vin, &vout, &fflag, &ierr);
-	*flag = ierr == MPI_SUCCESS && fflag;
-	if (*flag)
-		*(void **)out = (void *)(intptr_t)vout;
-	return ierr;
-}
-
-static int handle_delete(MPI_Handle *handle, MPI_Handletype type, int keyval, void *value,
-			 void *extra)
-{
-	struct handle_keyval_box *b = extra;
-	MPI_Fint fh = mpii_f_handle_c2f(handle, type), ftype = type, fkey = keyval;
-	MPI_Fint v = (MPI_Fint)(intptr_t)value, ierr = MPI_SUCCESS;
-
-	b->del(&fh, &ftype, &fkey, &v, &b->extra, &ierr);
-	return ierr;
-}
-
-int mpii_f_handle_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
-				MPI_Aint extra_state)
-{
-	struct handle_keyval_box *b = malloc(sizeof(*b));
-	int rc;
-
-	if (!b)
-		return MPI_ERR_NO_MEM;
-	b->copy = (f_handle_copy_fn *)copy;
-	b->del = (f_handle_delete_fn *)del;
-	b->extra = (MPI_Fint)extra_state;
-	rc = MPI_Handle_keyval_create(handle_copy, handle_delete, keyval, b);
-	if (rc != MPI_SUCCESS)
-		free(b);
-	return rc;
-}
+/* --------------------------- seed 002: predefined handle keyval procedures */
 
 /* MPI_HANDLE_NULL_COPY_FN and MPI_HANDLE_DELETE_FN do nothing, as the
  * communicator ones (whose arguments they share up to their last
