@@ -93,15 +93,27 @@ ARRAY_LEN = {
     ('MPI_Ineighbor_alltoallw', 'recvtypes'): 'mpii_f_coll_len(*comm, 1)',
 }
 
-# Functions taking Fortran procedures: the glue calls mpii_f_<name> of
+# Functions taking Fortran procedures: the glue calls a function of
 # lib/fortran/callbacks.c in place of MPI_<name> (same arguments, the
 # procedures as function pointers, extra_state by value), which wraps the
-# procedures in C trampolines (and numbers the meta requests).
-CALLBACK_FUNCS = ('MPI_Op_create', 'MPI_Comm_create_keyval', 'MPI_Type_create_keyval',
-                  'MPI_Win_create_keyval', 'MPI_Keyval_create', 'MPI_Comm_create_errhandler',
-                  'MPI_Win_create_errhandler', 'MPI_Errhandler_create', 'MPI_Grequest_start',
-                  'MPI_Handle_keyval_create', 'MPI_Post_handler', 'MPI_Meta_request_create',
-                  'MPI_Meta_request_free', 'MPI_Request_init')
+# procedures in C trampolines (and numbers the meta requests): the one named
+# here, with the leading arguments given, or (None) mpii_f_<name>.
+CALLBACK_FUNCS = {
+    'MPI_Op_create': None,
+    'MPI_Comm_create_keyval': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_COMM'),
+    'MPI_Type_create_keyval': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_TYPE'),
+    'MPI_Win_create_keyval': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_WIN'),
+    'MPI_Keyval_create': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_COMM1'),
+    'MPI_Handle_keyval_create': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_HANDLE'),
+    'MPI_Comm_create_errhandler': ('mpii_f_errhandler_create',),
+    'MPI_Win_create_errhandler': ('mpii_f_errhandler_create',),
+    'MPI_Errhandler_create': ('mpii_f_errhandler_create',),
+    'MPI_Grequest_start': None,
+    'MPI_Post_handler': None,
+    'MPI_Meta_request_create': None,
+    'MPI_Meta_request_free': None,
+    'MPI_Request_init': None,
+}
 
 # The mpi_f08 abstract interfaces of the callbacks (MPI-3.1 17.1.? and the
 # chapters of each function), by the C type of the argument.  A user op's
@@ -517,7 +529,10 @@ def glue_function(fn, f08=False):
         o.append('\t}')
     if g.pre or bufs:
         o += ['\t' + l for s in g.pre for l in s.split('\n')]
-    callee = 'mpii_f_' + fn.name[4:].lower() if fn.name in CALLBACK_FUNCS else fn.name
+    callee = fn.name
+    if fn.name in CALLBACK_FUNCS:
+        callee, *lead = CALLBACK_FUNCS[fn.name] or ('mpii_f_' + fn.name[4:].lower(),)
+        call_args = lead + call_args
     call = '%s(%s)' % (callee, ', '.join(call_args))
     if bufs:
         call = '%s(%s)' % (fn.name, ', '.join(buffer_call_args(fn, call_args, bufs)))

@@ -62,16 +62,6 @@ static void eh_call(int is_win, void *obj, int *errcode, void (*proc)(void))
 	((f_errhandler_fn *)proc)(&fobj, &code);
 }
 
-int mpii_f_comm_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler)
-{
-	return mpii_lang_errhandler_create(eh_call, fn, errhandler);
-}
-
-int mpii_f_win_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler)
-{
-	return mpii_lang_errhandler_create(eh_call, fn, errhandler);
-}
-
 int mpii_f_errhandler_create(void (*fn)(void), MPI_Errhandler *errhandler)
 {
 	return mpii_lang_errhandler_create(eh_call, fn, errhandler);
@@ -197,12 +187,8 @@ static int handle_delete(MPI_Handle *handle, MPI_Handletype type, int keyval, vo
 	return ierr;
 }
 
-/* The object kinds of keyval_create(); COMM1 is MPI_Keyval_create's,
- * HANDLE MPI_Handle_keyval_create's (INTEGER values and extra_state too). */
-enum keyval_kind { KEYVAL_COMM, KEYVAL_COMM1, KEYVAL_TYPE, KEYVAL_WIN, KEYVAL_HANDLE };
-
-static int keyval_create(enum keyval_kind kind, void (*copy)(void), void (*del)(void),
-			 int *keyval, MPI_Aint extra)
+int mpii_f_keyval_create(enum mpii_f_keyval_kind kind, void (*copy)(void), void (*del)(void),
+			 int *keyval, MPI_Aint extra_state)
 {
 	struct keyval_box *b = malloc(sizeof(*b));
 	int rc;
@@ -211,17 +197,17 @@ static int keyval_create(enum keyval_kind kind, void (*copy)(void), void (*del)(
 		return MPI_ERR_NO_MEM;
 	b->copy = (f_copy_fn *)copy;
 	b->del = (f_delete_fn *)del;
-	b->mpi1 = kind == KEYVAL_COMM1 || kind == KEYVAL_HANDLE;
-	b->extra1 = (MPI_Fint)extra;
-	b->extra = extra;
+	b->mpi1 = kind == MPII_F_KEYVAL_COMM1 || kind == MPII_F_KEYVAL_HANDLE;
+	b->extra1 = (MPI_Fint)extra_state;
+	b->extra = extra_state;
 	switch (kind) {
-	case KEYVAL_TYPE:
+	case MPII_F_KEYVAL_TYPE:
 		rc = MPI_Type_create_keyval(type_copy, type_delete, keyval, b);
 		break;
-	case KEYVAL_WIN:
+	case MPII_F_KEYVAL_WIN:
 		rc = MPI_Win_create_keyval(win_copy, win_delete, keyval, b);
 		break;
-	case KEYVAL_HANDLE:
+	case MPII_F_KEYVAL_HANDLE:
 		rc = MPI_Handle_keyval_create(handle_copy, handle_delete, keyval, b);
 		break;
 	default:
@@ -231,36 +217,6 @@ static int keyval_create(enum keyval_kind kind, void (*copy)(void), void (*del)(
 	if (rc != MPI_SUCCESS)
 		free(b);
 	return rc;
-}
-
-int mpii_f_comm_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			      MPI_Aint extra_state)
-{
-	return keyval_create(KEYVAL_COMM, copy, del, keyval, extra_state);
-}
-
-int mpii_f_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
-			 MPI_Aint extra_state)
-{
-	return keyval_create(KEYVAL_COMM1, copy, del, keyval, extra_state);
-}
-
-int mpii_f_type_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			      MPI_Aint extra_state)
-{
-	return keyval_create(KEYVAL_TYPE, copy, del, keyval, extra_state);
-}
-
-int mpii_f_win_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			     MPI_Aint extra_state)
-{
-	return keyval_create(KEYVAL_WIN, copy, del, keyval, extra_state);
-}
-
-int mpii_f_handle_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
-				MPI_Aint extra_state)
-{
-	return keyval_create(KEYVAL_HANDLE, copy, del, keyval, extra_state);
 }
 
 /* The predefined copy and delete procedures, with gfortran's names: what

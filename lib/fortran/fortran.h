@@ -134,21 +134,18 @@ int mpii_f_coll_len(MPI_Fint comm, int which);
  * procedures: the same arguments, the procedures as function pointers,
  * extra_state by value.  Same returns as MPI_X. */
 int mpii_f_op_create(void (*user_fn)(void), int commute, MPI_Op *op);
-int mpii_f_comm_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler);
-int mpii_f_win_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler);
+/* MPI_Comm/Win_create_errhandler and MPI_Errhandler_create alike. */
 int mpii_f_errhandler_create(void (*fn)(void), MPI_Errhandler *errhandler);
-int mpii_f_comm_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			      MPI_Aint extra_state);
-int mpii_f_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
-			 MPI_Aint extra_state);
-int mpii_f_type_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			      MPI_Aint extra_state);
-int mpii_f_win_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			     MPI_Aint extra_state);
+/* MPI_Comm/Type/Win_create_keyval, MPI_Keyval_create (COMM1: INTEGER
+ * values and extra_state) and MPI_Handle_keyval_create (HANDLE: the same). */
+enum mpii_f_keyval_kind {
+	MPII_F_KEYVAL_COMM, MPII_F_KEYVAL_COMM1, MPII_F_KEYVAL_TYPE, MPII_F_KEYVAL_WIN,
+	MPII_F_KEYVAL_HANDLE
+};
+int mpii_f_keyval_create(enum mpii_f_keyval_kind kind, void (*copy)(void), void (*del)(void),
+			 int *keyval, MPI_Aint extra_state);
 int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*cancel)(void),
 			  MPI_Aint extra_state, MPI_Request *request);
-int mpii_f_handle_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
-				MPI_Aint extra_state);
 int mpii_f_post_handler(MPI_Request request, MPI_Info handler_attr, void (*handler)(void),
 			MPI_Aint extra_state, int handler_type);
 int mpii_f_meta_request_create(void (*init_fn)(void), void (*start_fn)(void),
