@@ -178,9 +178,14 @@ for _obj, _t in (('Comm', 'MPI_Comm'), ('Type', 'MPI_Datatype'), ('Win', 'MPI_Wi
         '  IMPORT', '  TYPE(%s) :: %s' % (_t, _o), '  INTEGER :: %s_keyval, ierror' % _o,
         '  INTEGER(KIND=MPI_ADDRESS_KIND) :: attribute_val, extra_state')
 
-# Bound in mpif.h and `use mpi` only: MPI_Keyval_create's MPI-1 callbacks
-# (INTEGER values) have no mpi_f08 abstract interface here.
-F08_OMITTED = ('MPI_Keyval_create',)
+
+def in_f08(fn):
+    """Whether mpi_f08 binds fn: not the removed functions, nor those
+    deprecated since MPI-2.0 (MPI_Keyval_create, MPI_Keyval_free,
+    MPI_Attr_put/get/delete), for which "an interface within the mpi_f08
+    module was never defined" (the standard's deprecated chapter)."""
+    return bindable(fn) and not fn.removed and fn.deprecated != 'MPI-2'
+
 
 # The predefined procedures (lib/fortran/callbacks.c): name, the abstract
 # interface mpi_f08 gives them (None: MPI-1, not in mpi_f08).
@@ -641,8 +646,7 @@ def out_f08_glue(funcs, consts):
         ' * (a non-contiguous section is described by a derived datatype, or copied',
         ' * for blocking calls: lib/fortran/f08_buffer.c), strings as descriptors',
         ' * of CHARACTER(LEN=*).  Names end in _f08ts_ (MPI-3.1 17.1.5).'],
-        [glue_function(fn, f08=True) for fn in funcs
-         if bindable(fn) and not fn.removed and needs_f08_glue(fn)])
+        [glue_function(fn, f08=True) for fn in funcs if in_f08(fn) and needs_f08_glue(fn)])
 
 
 # ------------------------------------------------------- mpi.h constants
@@ -1023,7 +1027,7 @@ def out_mpi_f08(funcs, consts):
         o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
     o.append('')
     for fn in funcs:
-        if not bindable(fn) or fn.removed or fn.name in F08_OMITTED:
+        if not in_f08(fn):
             continue
         o.append('  INTERFACE %s' % fn.name)
         for line in interface_f08(fn):
