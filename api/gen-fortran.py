@@ -37,8 +37,10 @@ gen_api = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(gen_api)
 
 # ----------------------------------------------------------- the handles
-# kind -> (C type, f2c, c2f, f08 type).  The kinds with no entry (the seeds'
-# metarequest and "handle") have no Fortran integer yet.
+# kind -> (C type, f2c, c2f, f08 type).  The seeds' "handle" (MPI_Handle *:
+# any handle, its type in the next argument) is an INTEGER, the Fortran
+# integer of that handle, in all three interfaces (glue_any_handle); the
+# metarequest gets its integer from lib/fortran/callbacks.c.
 HANDLES = {
     'comm': ('MPI_Comm', 'MPI_Comm_f2c', 'MPI_Comm_c2f', 'MPI_Comm'),
     'group': ('MPI_Group', 'MPI_Group_f2c', 'MPI_Group_c2f', 'MPI_Group'),
@@ -52,6 +54,9 @@ HANDLES = {
     # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
     'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
     'cond': ('MPI_Cond', 'MPI_Cond_f2c', 'MPI_Cond_c2f', 'MPI_Cond'),
+    # seed 002 6.2 (INTEGER handles too)
+    'metarequest': ('MPI_Metarequest', 'mpii_f_metareq_f2c', 'mpii_f_metareq_c2f',
+                    'MPI_Metarequest'),
 }
 # MPI_File too: declared for the I/O functions to come.
 F08_TYPES = sorted(set(h[3] for h in HANDLES.values())) + ['MPI_File']
@@ -88,14 +93,27 @@ ARRAY_LEN = {
     ('MPI_Ineighbor_alltoallw', 'recvtypes'): 'mpii_f_coll_len(*comm, 1)',
 }
 
-# Functions taking Fortran procedures: the glue calls mpii_f_<name> of
+# Functions taking Fortran procedures: the glue calls a function of
 # lib/fortran/callbacks.c in place of MPI_<name> (same arguments, the
 # procedures as function pointers, extra_state by value), which wraps the
-# procedures in C trampolines.  Other callbacks (the seeds' handlers, meta
-# requests, handle keyvals) stay unbound.
-CALLBACK_FUNCS = ('MPI_Op_create', 'MPI_Comm_create_keyval', 'MPI_Type_create_keyval',
-                  'MPI_Win_create_keyval', 'MPI_Keyval_create', 'MPI_Comm_create_errhandler',
-                  'MPI_Win_create_errhandler', 'MPI_Errhandler_create', 'MPI_Grequest_start')
+# procedures in C trampolines (and numbers the meta requests): the one named
+# here, with the leading arguments given, or (None) mpii_f_<name>.
+CALLBACK_FUNCS = {
+    'MPI_Op_create': None,
+    'MPI_Comm_create_keyval': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_COMM'),
+    'MPI_Type_create_keyval': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_TYPE'),
+    'MPI_Win_create_keyval': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_WIN'),
+    'MPI_Keyval_create': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_COMM1'),
+    'MPI_Handle_keyval_create': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_HANDLE'),
+    'MPI_Comm_create_errhandler': ('mpii_f_errhandler_create',),
+    'MPI_Win_create_errhandler': ('mpii_f_errhandler_create',),
+    'MPI_Errhandler_create': ('mpii_f_errhandler_create',),
+    'MPI_Grequest_start': None,
+    'MPI_Post_handler': None,
+    'MPI_Meta_request_create': None,
+    'MPI_Meta_request_free': None,
+    'MPI_Request_init': None,
+}
 
 # The mpi_f08 abstract interfaces of the callbacks (MPI-3.1 17.1.? and the
 # chapters of each function), by the C type of the argument.  A user op's
@@ -123,6 +141,29 @@ F08_ABSTRACT = {
         '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state', '  LOGICAL :: complete',
         '  INTEGER :: ierror'),
 }
+# Seed 002 6.7 and 6.12.3: INTEGER handles, extra states and values (its
+# Fortran bindings), the handle being of the type handletype says.
+F08_ABSTRACT['MPI_Handle_copy_function'] = (
+    'SUBROUTINE MPI_Handle_copy_function(handle, handletype, keyval, extra_state, '
+    'attribute_val_in, attribute_val_out, flag, ierror)',
+    '  INTEGER :: handle, handletype, keyval, extra_state, attribute_val_in, attribute_val_out',
+    '  LOGICAL :: flag', '  INTEGER :: ierror')
+F08_ABSTRACT['MPI_Handle_delete_function'] = (
+    'SUBROUTINE MPI_Handle_delete_function(handle, handletype, keyval, attribute_val, '
+    'extra_state, ierror)',
+    '  INTEGER :: handle, handletype, keyval, attribute_val, extra_state, ierror')
+F08_ABSTRACT['MPI_Request_init_function'] = (
+    'SUBROUTINE MPI_Request_init_function(metareq, extra_state, request, ierror)',
+    '  IMPORT', '  TYPE(MPI_Metarequest) :: metareq', '  INTEGER :: extra_state',
+    '  TYPE(MPI_Request) :: request', '  INTEGER :: ierror')
+for _what in ('start', 'complete', 'free', 'cancel'):
+    F08_ABSTRACT['MPI_Request_%s_function' % _what] = (
+        'SUBROUTINE MPI_Request_%s_function(extra_state, request, ierror)' % _what,
+        '  IMPORT', '  INTEGER :: extra_state', '  TYPE(MPI_Request) :: request',
+        '  INTEGER :: ierror')
+F08_ABSTRACT['MPI_Request_handler'] = (
+    'SUBROUTINE MPI_Request_handler(request, extra_state, ierror)',
+    '  IMPORT', '  TYPE(MPI_Request) :: request', '  INTEGER :: extra_state, ierror')
 for _obj, _t in (('Comm', 'MPI_Comm'), ('Type', 'MPI_Datatype'), ('Win', 'MPI_Win')):
     _o = _obj.lower()
     F08_ABSTRACT['MPI_%s_copy_attr_function' % _obj] = (
@@ -137,9 +178,14 @@ for _obj, _t in (('Comm', 'MPI_Comm'), ('Type', 'MPI_Datatype'), ('Win', 'MPI_Wi
         '  IMPORT', '  TYPE(%s) :: %s' % (_t, _o), '  INTEGER :: %s_keyval, ierror' % _o,
         '  INTEGER(KIND=MPI_ADDRESS_KIND) :: attribute_val, extra_state')
 
-# Bound in mpif.h and `use mpi` only: MPI_Keyval_create's MPI-1 callbacks
-# (INTEGER values) have no mpi_f08 abstract interface here.
-F08_OMITTED = ('MPI_Keyval_create',)
+
+def in_f08(fn):
+    """Whether mpi_f08 binds fn: not the removed functions, nor those
+    deprecated since MPI-2.0 (MPI_Keyval_create, MPI_Keyval_free,
+    MPI_Attr_put/get/delete), for which "an interface within the mpi_f08
+    module was never defined" (the standard's deprecated chapter)."""
+    return bindable(fn) and not fn.removed and fn.deprecated != 'MPI-2'
+
 
 # The predefined procedures (lib/fortran/callbacks.c): name, the abstract
 # interface mpi_f08 gives them (None: MPI-1, not in mpi_f08).
@@ -156,6 +202,9 @@ F_PREDEFINED_PROCS = [
     ('MPI_NULL_COPY_FN', None),
     ('MPI_DUP_FN', None),
     ('MPI_NULL_DELETE_FN', None),
+    ('MPI_HANDLE_NULL_COPY_FN', 'MPI_Handle_copy_function'),
+    ('MPI_HANDLE_DUP_FN', 'MPI_Handle_copy_function'),
+    ('MPI_HANDLE_DELETE_FN', 'MPI_Handle_delete_function'),
 ]
 
 # Fortran has no argc/argv: MPI_INIT(IERROR), MPI_INIT_THREAD(REQUIRED,
@@ -163,9 +212,11 @@ F_PREDEFINED_PROCS = [
 NO_FORTRAN_ARGS = {('MPI_Init', 'argc'), ('MPI_Init', 'argv'),
                    ('MPI_Init_thread', 'argc'), ('MPI_Init_thread', 'argv')}
 
-# MPI-1 attribute calls take INTEGER values; the MPI-2 ones
-# INTEGER(KIND=MPI_ADDRESS_KIND).
-INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create')
+# MPI-1 attribute calls take INTEGER values (and seed 002's, its extra
+# states too); the MPI-2 ones INTEGER(KIND=MPI_ADDRESS_KIND).
+INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create', 'MPI_Handle_keyval_create',
+                  'MPI_Handle_attr_put', 'MPI_Handle_attr_get', 'MPI_Post_handler',
+                  'MPI_Request_init')
 
 STRBUF = 'MPII_F_STRBUF'
 
@@ -205,14 +256,10 @@ def check_bindable(fn):
         raise Skip('returns %s' % fn.ret)
     for a in fortran_args(fn):
         k = a.kind
-        if k in ('metarequest', 'handle'):
-            raise Skip('%s: the seed handle kind %s has no Fortran integer yet' % (a.name, k))
         if k in ('callback', 'extra_state') and fn.name not in CALLBACK_FUNCS:
             raise Skip('%s: callbacks from C to Fortran procedures are not written yet' % a.name)
         if k == 'argv':
             raise Skip('%s: argv arrays (CHARACTER arrays) are not written yet' % a.name)
-        if k == 'string' and '**' in a.ctype:
-            raise Skip('%s: a string the library allocates' % a.name)
         if (k in HANDLES or k == 'status') and is_array(a) and (fn.name, a.name) not in ARRAY_LEN:
             raise Skip('%s: an array of handles whose length the generator does not know'
                        % a.name)
@@ -273,7 +320,18 @@ def glue_handle(fn, a, g):
 HANDLE_NULL = {'comm': 'MPI_COMM', 'group': 'MPI_GROUP', 'datatype': 'MPI_DATATYPE',
                'request': 'MPI_REQUEST', 'op': 'MPI_OP', 'errhandler': 'MPI_ERRHANDLER',
                'info': 'MPI_INFO', 'win': 'MPI_WIN', 'message': 'MPI_MESSAGE',
-               'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND'}
+               'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND',
+               'metarequest': 'MPI_METAREQUEST'}
+
+
+def glue_any_handle(fn, a, g):
+    """MPI_Handle *: the Fortran integer of a handle of the type given by
+    the handletype argument, converted into a C handle variable."""
+    n = a.name
+    htype = [x for x in fn.args if x.kind == 'enum' and x.ctype == 'MPI_Handletype'][0].name
+    g.params.append('const MPI_Fint *%s' % n)
+    g.decls.append('void *c_%s = mpii_f_handle_f2c(*%s, *%s);' % (n, n, htype))
+    g.args.append('&c_%s' % n)
 
 
 def glue_status(fn, a, g):
@@ -315,6 +373,12 @@ def glue_string(fn, a, g, f08):
         g.params.append('%schar *%s' % ('const ' if a.dir == 'in' else '', n))
         g.hidden.append('size_t %s_len' % n)
         ptr, ln = n, '%s_len' % n
+    if '**' in a.ctype:
+        # A name the library keeps (MPI_Handle_name_get): copied out.
+        g.decls.append('char *c_%s = NULL;' % n)
+        g.args.append('&c_%s' % n)
+        g.post.append('mpii_f_str_out(c_%s ? c_%s : "", %s, %s);' % (n, n, ptr, ln))
+        return
     if a.dir == 'in':
         g.decls.append('char *c_%s = mpii_f_str_in(%s, %s);' % (n, ptr, ln))
     else:
@@ -366,6 +430,8 @@ def glue_arg(fn, a, g, f08):
         return glue_handle(fn, a, g)
     if k == 'status':
         return glue_status(fn, a, g)
+    if k == 'handle':
+        return glue_any_handle(fn, a, g)
     if k == 'string':
         return glue_string(fn, a, g, f08)
     if k == 'callback':
@@ -413,8 +479,11 @@ def glue_arg(fn, a, g, f08):
 
 
 def fn_object_kind(fn):
-    """What an attribute function caches on: 'c' communicator, 't' type, 'w' window."""
+    """What an attribute function caches on: 'c' communicator, 't' type, 'w'
+    window; for any handle, 'c' for a communicator, else 'h'."""
     b = fn.base
+    if b.startswith('Handle'):
+        return "*handletype == MPI_HANDLE_COMM ? 'c' : 'h'"
     return "'w'" if b.startswith('Win') else "'t'" if b.startswith('Type') else "'c'"
 
 
@@ -465,7 +534,10 @@ def glue_function(fn, f08=False):
         o.append('\t}')
     if g.pre or bufs:
         o += ['\t' + l for s in g.pre for l in s.split('\n')]
-    callee = 'mpii_f_' + fn.name[4:].lower() if fn.name in CALLBACK_FUNCS else fn.name
+    callee = fn.name
+    if fn.name in CALLBACK_FUNCS:
+        callee, *lead = CALLBACK_FUNCS[fn.name] or ('mpii_f_' + fn.name[4:].lower(),)
+        call_args = lead + call_args
     call = '%s(%s)' % (callee, ', '.join(call_args))
     if bufs:
         call = '%s(%s)' % (fn.name, ', '.join(buffer_call_args(fn, call_args, bufs)))
@@ -539,41 +611,42 @@ def needs_f08_glue(fn):
         fn.name == 'MPI_Buffer_detach'
 
 
+def glue_file(path, comment, parts):
+    """A generated C file of the glue: its note, the comment lines after
+    it, then each part (a list of lines) followed by an empty line."""
+    o = [gen_api.generated_note(path).rstrip('\n'), ' *'] + comment + \
+        [' */', '#include "lib/fortran/fortran.h"', '']
+    for part in parts:
+        o += part + ['']
+    return '\n'.join(o).rstrip('\n') + '\n'
+
+
 def out_f77_glue(funcs, consts):
-    o = [gen_api.generated_note('lib/fortran/f77_glue.c').rstrip('\n')]
-    o += [' *', ' * The procedures mpif.h and `use mpi` call: gfortran\'s names (lower case,',
-          ' * one underscore), every argument by reference, handles as MPI_Fint',
-          ' * converted with MPI_X_f2c/c2f, strings with their lengths after the last',
-          ' * argument.  Each calls MPI_X, not PMPI_X, so that one PMPI profiler sees',
-          ' * calls from C and Fortran.  ierror may be NULL (mpi_f08 binds here too',
-          ' * when no argument differs).', ' */',
-          '#include "lib/fortran/fortran.h"', '']
-    section = None
+    parts, section = [], None
     for fn in funcs:
         if not bindable(fn):
             continue
         if fn.section != section:
             section = fn.section
-            o.append('/* %s %s */\n' % ('-' * max(4, 70 - len(section)), section))
-        o += glue_function(fn)
-        o.append('')
-    return '\n'.join(o).rstrip('\n') + '\n'
+            parts.append(['/* %s %s */' % ('-' * max(4, 70 - len(section)), section)])
+        parts.append(glue_function(fn))
+    return glue_file('lib/fortran/f77_glue.c', [
+        ' * The procedures mpif.h and `use mpi` call: gfortran\'s names (lower case,',
+        ' * one underscore), every argument by reference, handles as MPI_Fint',
+        ' * converted with MPI_X_f2c/c2f, strings with their lengths after the last',
+        ' * argument.  Each calls MPI_X, not PMPI_X, so that one PMPI profiler sees',
+        ' * calls from C and Fortran.  ierror may be NULL (mpi_f08 binds here too',
+        ' * when no argument differs).'], parts)
 
 
 def out_f08_glue(funcs, consts):
-    o = [gen_api.generated_note('lib/fortran/f08_glue.c').rstrip('\n')]
-    o += [' *', ' * The procedures `use mpi_f08` binds to (BIND(C)) where the mpif.h ones do',
-          ' * not fit: choice buffers come as CFI descriptors of TYPE(*), DIMENSION(..)',
-          ' * (a non-contiguous section is described by a derived datatype, or copied',
-          ' * for blocking calls: lib/fortran/f08_buffer.c), strings as descriptors',
-          ' * of CHARACTER(LEN=*).  Names end in _f08ts_ (MPI-3.1 17.1.5).', ' */',
-          '#include "lib/fortran/fortran.h"', '']
-    for fn in funcs:
-        if not bindable(fn) or fn.removed or not needs_f08_glue(fn):
-            continue
-        o += glue_function(fn, f08=True)
-        o.append('')
-    return '\n'.join(o).rstrip('\n') + '\n'
+    return glue_file('lib/fortran/f08_glue.c', [
+        ' * The procedures `use mpi_f08` binds to (BIND(C)) where the mpif.h ones do',
+        ' * not fit: choice buffers come as CFI descriptors of TYPE(*), DIMENSION(..)',
+        ' * (a non-contiguous section is described by a derived datatype, or copied',
+        ' * for blocking calls: lib/fortran/f08_buffer.c), strings as descriptors',
+        ' * of CHARACTER(LEN=*).  Names end in _f08ts_ (MPI-3.1 17.1.5).'],
+        [glue_function(fn, f08=True) for fn in funcs if in_f08(fn) and needs_f08_glue(fn)])
 
 
 # ------------------------------------------------------- mpi.h constants
@@ -694,11 +767,16 @@ def param_decls(consts, fixed):
     return s
 
 
+def value_type(fn):
+    """The type of an attribute value or extra_state of fn."""
+    return 'INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'
+
+
 def ftype_mpi(fn, a):
     """The Fortran declaration (type, attributes, array spec) of an
     argument in mpif.h / `use mpi` terms."""
     k = a.kind
-    if k in HANDLES:
+    if k in HANDLES or k == 'handle':
         return 'INTEGER', '(*)' if is_array(a) else ''
     if k == 'status':
         return 'INTEGER', '(MPI_STATUS_SIZE,*)' if is_array(a) else '(MPI_STATUS_SIZE)'
@@ -708,12 +786,10 @@ def ftype_mpi(fn, a):
         return 'TYPE(*)', '(*)'
     if k == 'callback':
         return 'EXTERNAL', ''
-    if k == 'extra_state':
-        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
+    if k in ('extra_state', 'attribute'):
+        return value_type(fn), ''
     if k == 'pointer':
         return 'INTEGER(KIND=MPI_ADDRESS_KIND)', ''
-    if k == 'attribute':
-        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
     arr = '(3,*)' if '[][3]' in a.ctype else '(*)' if '[' in a.ctype else ''
     if k == 'flag':
         return 'LOGICAL', arr
@@ -730,30 +806,34 @@ def ret_type(fn):
     return {'double': 'DOUBLE PRECISION', 'MPI_Aint': 'INTEGER(KIND=MPI_ADDRESS_KIND)'}[fn.ret]
 
 
+def proc_head(fn, name, names, bind=''):
+    """An interface body's first lines: a SUBROUTINE with a trailing
+    ierror for a function that returns int, else a FUNCTION."""
+    if fn.ret == 'int':
+        return ['SUBROUTINE %s(%s)%s' % (name, ', '.join(names + ['ierror']), bind), '  IMPORT']
+    return ['FUNCTION %s(%s)%s RESULT(res)' % (name, ', '.join(names), bind), '  IMPORT',
+            '  %s :: res' % ret_type(fn)]
+
+
+def proc_tail(fn, ierror_attrs):
+    """An interface body's last lines (ierror_attrs: ', OPTIONAL' or '')."""
+    if fn.ret == 'int':
+        return ['  INTEGER%s, INTENT(OUT) :: ierror' % ierror_attrs, 'END SUBROUTINE']
+    return ['END FUNCTION']
+
+
 def interface_mpi(fn):
     """The explicit interface of `use mpi` for fn, as free-form lines."""
     args = fortran_args(fn)
     names = [a.name for a in args]
-    o = []
-    if fn.ret != 'int':
-        o.append('FUNCTION %s(%s)' % (fn.name, ', '.join(names)))
-        o.append('  IMPORT')
-        o.append('  %s :: %s' % (ret_type(fn), fn.name))
-    else:
-        o.append('SUBROUTINE %s(%s)' % (fn.name, ', '.join(names + ['ierror'])))
-        o.append('  IMPORT')
+    o = proc_head(fn, fn.name, names)
     for a in args:
         t, arr = ftype_mpi(fn, a)
         if t == 'TYPE(*)':
             o.append('  !GCC$ ATTRIBUTES NO_ARG_CHECK :: %s' % a.name)
         intent = '' if t in ('TYPE(*)', 'EXTERNAL') else ', INTENT(%s)' % INTENT[a.dir]
         o.append('  %s%s :: %s%s' % (t, intent, a.name, arr))
-    if fn.ret == 'int':
-        o.append('  INTEGER, INTENT(OUT) :: ierror')
-        o.append('END SUBROUTINE')
-    else:
-        o.append('END FUNCTION')
-    return o
+    return o + proc_tail(fn, '')
 
 
 def ftype_f08(fn, a):
@@ -766,8 +846,6 @@ def ftype_f08(fn, a):
         return 'TYPE(*)', '(..)'
     if k == 'pointer':
         return 'TYPE(C_PTR)', ''
-    if k == 'attribute':
-        return ('INTEGER' if fn.name in INT_ATTRIBUTES else 'INTEGER(KIND=MPI_ADDRESS_KIND)'), ''
     if k == 'callback':
         return 'PROCEDURE(%s)' % a.ctype.rstrip(' *'), ''
     return ftype_mpi(fn, a)
@@ -778,21 +856,13 @@ def interface_f08(fn):
     names = [a.name for a in args]
     sym = c_name(fn, needs_f08_glue(fn))
     spec = fn.name + '_f08'
-    o = []
     if fn.name in CALLBACK_FUNCS:
         # A dummy procedure cannot be BIND(C) unless its interface is: the
         # specific is an external procedure named after the mpif.h one
         # (gfortran: every argument by reference, an absent ierror NULL).
-        o.append('SUBROUTINE %s(%s)' % (fn.name, ', '.join(names + ['ierror'])))
-        o.append('  IMPORT')
-    elif fn.ret != 'int':
-        o.append('FUNCTION %s(%s) BIND(C, NAME="%s") RESULT(res)' % (spec, ', '.join(names), sym))
-        o.append('  IMPORT')
-        o.append('  %s :: res' % ret_type(fn))
+        o = proc_head(fn, fn.name, names)
     else:
-        o.append('SUBROUTINE %s(%s) BIND(C, NAME="%s")' % (spec, ', '.join(names + ['ierror']),
-                                                          sym))
-        o.append('  IMPORT')
+        o = proc_head(fn, spec, names, ' BIND(C, NAME="%s")' % sym)
     for a in args:
         t, arr = ftype_f08(fn, a)
         attrs = ''
@@ -803,12 +873,7 @@ def interface_f08(fn):
         elif t != 'TYPE(*)' and not t.startswith('PROCEDURE'):
             attrs += ', INTENT(%s)' % INTENT[a.dir]
         o.append('  %s%s :: %s%s' % (t, attrs, a.name, arr))
-    if fn.ret == 'int':
-        o.append('  INTEGER, OPTIONAL, INTENT(OUT) :: ierror')
-        o.append('END SUBROUTINE')
-    else:
-        o.append('END FUNCTION')
-    return o
+    return o + proc_tail(fn, ', OPTIONAL')
 
 
 def wrap_free(line, limit=100):
@@ -962,7 +1027,7 @@ def out_mpi_f08(funcs, consts):
         o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
     o.append('')
     for fn in funcs:
-        if not bindable(fn) or fn.removed or fn.name in F08_OMITTED:
+        if not in_f08(fn):
             continue
         o.append('  INTERFACE %s' % fn.name)
         for line in interface_f08(fn):

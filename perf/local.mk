@@ -38,7 +38,7 @@ include perf/prof.mk
 
 # What the Fortran bindings cost over C (issue 17): perf/lang.sh runs the
 # same pingpong and allreduce from C, `use mpi_f08` and `use mpi`.
-EXTRA_DIST += perf/lang.sh perf/lang_f08.f90 perf/lang_mpi.f90
+EXTRA_DIST += perf/lang.sh perf/lang_f08.f90 perf/lang_mpi.f90 perf/lang_loops.inc
 if HAVE_FORTRAN
 noinst_PROGRAMS += perf/lang_c perf/lang_f08 perf/lang_mpi
 perf_lang_c_SOURCES = perf/lang_c.c
@@ -49,4 +49,5 @@ perf_lang_mpi_SOURCES = perf/lang_mpi.f90
 perf_lang_mpi_LDADD = libshmpi_fortran.la libshmpi.la
 perf/lang_f08.$(OBJEXT): lib/fortran/mpi_f08.mod
 perf/lang_mpi.$(OBJEXT): lib/fortran/mpi.mod
+perf/lang_f08.$(OBJEXT) perf/lang_mpi.$(OBJEXT): perf/lang_loops.inc
 endif

@@ -137,6 +137,18 @@ struct ldouble_int { long double v; int i; };
 struct float_float { float v; float i; };
 struct double_double { double v; double i; };
 
+/* MPI_REAL16 and MPI_COMPLEX32 are gfortran's REAL(16) and COMPLEX(16),
+ * IEEE binary128: _Float128 (arithmetic in libgcc, no libquadmath), which
+ * is long double where long double is binary128 (aarch64) and not x86's
+ * 80-bit long double.  Without _Float128, long double is the best left. */
+#ifdef __FLT128_MANT_DIG__
+typedef _Float128 real16;
+typedef _Complex _Float128 complex32;
+#else
+typedef long double real16;
+typedef long double _Complex complex32;
+#endif
+
 static int apply_aligned(int kind, int basic, const void *in, void *inout, MPI_Count n)
 {
 	switch (basic) {
@@ -169,6 +181,8 @@ static int apply_aligned(int kind, int basic, const void *in, void *inout, MPI_C
 	case MPII_B_CFLOAT: COMPLEX_OPS(float _Complex);
 	case MPII_B_CDOUBLE: COMPLEX_OPS(double _Complex);
 	case MPII_B_CLDOUBLE: COMPLEX_OPS(long double _Complex);
+	case MPII_B_REAL16: FLOAT_OPS(real16);
+	case MPII_B_COMPLEX32: COMPLEX_OPS(complex32);
 	case MPII_B_BOOL: LOGICAL_OPS(_Bool);
 	case MPII_B_LOGICAL: LOGICAL_OPS(int);
 	case MPII_B_LOGICAL1: LOGICAL_OPS(int8_t);
@@ -188,15 +202,17 @@ static int apply_aligned(int kind, int basic, const void *in, void *inout, MPI_C
 	}
 }
 
-/* Bytes of one element of the long double types, which need 16-byte
- * alignment; 0 for the others (8 bytes or less suffices, and buffers in
- * the segment are 8-byte aligned). */
+/* Bytes of one element of the long double and binary128 types, which need
+ * 16-byte alignment; 0 for the others (8 bytes or less suffices, and
+ * buffers in the segment are 8-byte aligned). */
 static size_t wide_elem(int basic)
 {
 	switch (basic) {
 	case MPII_B_LDOUBLE: return sizeof(long double);
 	case MPII_B_CLDOUBLE: return sizeof(long double _Complex);
 	case MPII_B_LDOUBLE_INT: return sizeof(struct ldouble_int);
+	case MPII_B_REAL16: return sizeof(real16);
+	case MPII_B_COMPLEX32: return sizeof(complex32);
 	default: return 0;
 	}
 }

@@ -38,6 +38,8 @@ enum mpii_basic {
 	/* LOGICAL(KIND=1/2/8) (LOGICAL4 is MPII_B_LOGICAL); COMPLEX(KIND=2): two
 	 * REAL2, transfers only (no 2-byte real arithmetic: reductions MPI_ERR_OP) */
 	MPII_B_LOGICAL1, MPII_B_LOGICAL2, MPII_B_LOGICAL8, MPII_B_COMPLEX4,
+	/* REAL(16), COMPLEX(16): gfortran's IEEE binary128, not long double */
+	MPII_B_REAL16, MPII_B_COMPLEX32,
 	MPII_B_LB, MPII_B_UB, MPII_B_DATATYPE,
 	MPII_B_COUNT_OF_KINDS
 };

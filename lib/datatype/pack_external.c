@@ -126,6 +126,7 @@ static void conv(int basic, unsigned char *mem, unsigned char *ext, int unpack)
 	case MPII_B_CFLOAT:
 	case MPII_B_CDOUBLE:
 	case MPII_B_COMPLEX4:
+	case MPII_B_COMPLEX32:
 		n /= 2;
 		if (unpack) {
 			be_copy(mem, ext, n);

@@ -12,10 +12,11 @@
  * One type is made per (combiner, p, r) on first request and handed out
  * again after, as the standard's "predefined" suggests; MPI_Type_free
  * refuses it (MPI_ERR_TYPE), as it refuses the named types.
- * MPI_REAL16 is C long double (80-bit x87 in 16 bytes, docs/STATUS.md), the
- * layout of gfortran's REAL(10): it is returned up to REAL(10)'s precision
- * and range (p 18, r 4931); beyond that gfortran picks REAL(16), IEEE
- * binary128, which shmpi has no type for, and the call fails.
+ * gfortran's REAL(10) (x87's 80 bits in 16 bytes) has no MPI name: it is
+ * C long double, so up to its precision and range (p 18, r 4931) the type
+ * stands for MPI_LONG_DOUBLE (MPI_C_LONG_DOUBLE_COMPLEX); beyond them, up
+ * to p 33, for MPI_REAL16 (MPI_COMPLEX32), IEEE binary128 as gfortran's
+ * REAL(16).
  */
 #include <stdlib.h>
 #include "lib/core/core.h"
@@ -62,16 +63,18 @@ static int make_f90(int combiner, int p, int r, MPI_Datatype base, MPI_Datatype 
 	return MPI_SUCCESS;
 }
 
-/* Precision and decimal exponent range of gfortran's real kinds 4, 8, 10. */
+/* Precision and decimal exponent range of gfortran's real kinds 4, 8, 10,
+ * 16. */
+#define NREAL_KINDS 4
 static const struct {
 	int p, r;
-} real_kinds[] = { { 6, 37 }, { 15, 307 }, { 18, 4931 } };
+} real_kinds[NREAL_KINDS] = { { 6, 37 }, { 15, 307 }, { 18, 4931 }, { 33, 4931 } };
 
 /* The index in real_kinds of the smallest kind with precision >= p and
  * range >= r (MPI_UNDEFINED: not asked for); -1 when there is none. */
 static int real_kind(int p, int r)
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < NREAL_KINDS; i++)
 		if ((p == MPI_UNDEFINED || p <= real_kinds[i].p) &&
 		    (r == MPI_UNDEFINED || r <= real_kinds[i].r))
 			return i;
@@ -88,8 +91,10 @@ static MPI_Datatype f90_base(int combiner, int p, int r)
 		MPI_Datatype t;
 	} ints[] = { { 2, MPI_INTEGER1 }, { 4, MPI_INTEGER2 }, { 9, MPI_INTEGER4 },
 		     { 18, MPI_INTEGER8 }, { 38, MPI_INTEGER16 } };
-	const MPI_Datatype reals[] = { MPI_REAL4, MPI_REAL8, MPI_REAL16 };
-	const MPI_Datatype cplx[] = { MPI_COMPLEX8, MPI_COMPLEX16, MPI_COMPLEX32 };
+	const MPI_Datatype reals[NREAL_KINDS] = { MPI_REAL4, MPI_REAL8, MPI_LONG_DOUBLE,
+						  MPI_REAL16 };
+	const MPI_Datatype cplx[NREAL_KINDS] = { MPI_COMPLEX8, MPI_COMPLEX16,
+						 MPI_C_LONG_DOUBLE_COMPLEX, MPI_COMPLEX32 };
 
 	if (combiner == MPI_COMBINER_F90_INTEGER) {
 		for (int i = 0; i < 5; i++)

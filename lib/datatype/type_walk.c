@@ -48,7 +48,7 @@ static const struct kind_size sizes[MPII_B_COUNT_OF_KINDS] = {
 	[MPII_B_2FLOAT] = { 2 * sizeof(float), 8 }, [MPII_B_2DOUBLE] = { 2 * sizeof(double), 16 },
 	[MPII_B_INT128] = { 16, 16 }, [MPII_B_REAL2] = { 2, 2 },
 	[MPII_B_LOGICAL1] = { 1, 1 }, [MPII_B_LOGICAL2] = { 2, 2 }, [MPII_B_LOGICAL8] = { 8, 8 },
-	[MPII_B_COMPLEX4] = { 4, 4 },
+	[MPII_B_COMPLEX4] = { 4, 4 }, [MPII_B_REAL16] = { 16, 16 }, [MPII_B_COMPLEX32] = { 32, 32 },
 };
 
 int mpii_basic_size(int basic)

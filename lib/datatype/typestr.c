@@ -124,7 +124,8 @@ static void predef_body(struct out *o, MPI_Datatype t)
 	case MPII_B_2INT: puts_(o, "2i"); return;
 	case MPII_B_2FLOAT: puts_(o, "2R"); return;
 	case MPII_B_2DOUBLE: puts_(o, "2D"); return;
-	case MPII_B_CLDOUBLE: puts_(o, "2ld"); return;
+	case MPII_B_CLDOUBLE:
+	case MPII_B_COMPLEX32: puts_(o, "2ld"); return;
 	case MPII_B_INT128: puts_(o, "2ull"); return;
 	case MPII_B_COMPLEX4: puts_(o, "2us"); return;
 	default: putf(o, "S:2:LB/1/%ld,UB/1/%ld", (long)t->lb, (long)(t->lb + t->extent)); return;

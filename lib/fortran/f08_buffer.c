@@ -125,6 +125,14 @@ int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Data
 	b->type = type;
 	b->desc = d;
 	b->flags = flags;
+	/* An unallocated array or a disassociated pointer (its descriptor
+	 * holds nothing else to trust): NULL, which is right where the buffer
+	 * is not significant (a gather's receive buffer at a non-root, as
+	 * course codes pass it) and an error for the C call elsewhere. */
+	if (!d->base_addr) {
+		b->addr = NULL;
+		return MPI_SUCCESS;
+	}
 	if (d->rank == 0 || contiguous(d)) {
 		b->addr = mpii_f_buf(d->base_addr);
 		return MPI_SUCCESS;

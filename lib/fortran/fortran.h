@@ -78,6 +78,11 @@ void mpii_f_str_out(const char *c, char *f, size_t len);
  * predefined attributes are integers C returns by address (MPI-3.1 6.7.1),
  * the others are the value itself. */
 MPI_Aint mpii_f_attr_value(char object, int keyval, void *v);
+/* Seed 002's MPI_Handle: the C handle (a pointer, as every handle here)
+ * of Fortran handle h of handletype type (MPI_HANDLE_COMM, ...), NULL for
+ * an unknown type; and back, from the address of a C handle variable. */
+void *mpii_f_handle_f2c(MPI_Fint h, int type);
+MPI_Fint mpii_f_handle_c2f(const MPI_Handle *h, int type);
 
 /* ------------------------------------------------ mpi_f08 choice buffers */
 #include <ISO_Fortran_binding.h>
@@ -129,19 +134,30 @@ int mpii_f_coll_len(MPI_Fint comm, int which);
  * procedures: the same arguments, the procedures as function pointers,
  * extra_state by value.  Same returns as MPI_X. */
 int mpii_f_op_create(void (*user_fn)(void), int commute, MPI_Op *op);
-int mpii_f_comm_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler);
-int mpii_f_win_create_errhandler(void (*fn)(void), MPI_Errhandler *errhandler);
+/* MPI_Comm/Win_create_errhandler and MPI_Errhandler_create alike. */
 int mpii_f_errhandler_create(void (*fn)(void), MPI_Errhandler *errhandler);
-int mpii_f_comm_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			      MPI_Aint extra_state);
-int mpii_f_keyval_create(void (*copy)(void), void (*del)(void), int *keyval,
-			 MPI_Aint extra_state);
-int mpii_f_type_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			      MPI_Aint extra_state);
-int mpii_f_win_create_keyval(void (*copy)(void), void (*del)(void), int *keyval,
-			     MPI_Aint extra_state);
+/* MPI_Comm/Type/Win_create_keyval, MPI_Keyval_create (COMM1: INTEGER
+ * values and extra_state) and MPI_Handle_keyval_create (HANDLE: the same). */
+enum mpii_f_keyval_kind {
+	MPII_F_KEYVAL_COMM, MPII_F_KEYVAL_COMM1, MPII_F_KEYVAL_TYPE, MPII_F_KEYVAL_WIN,
+	MPII_F_KEYVAL_HANDLE
+};
+int mpii_f_keyval_create(enum mpii_f_keyval_kind kind, void (*copy)(void), void (*del)(void),
+			 int *keyval, MPI_Aint extra_state);
 int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*cancel)(void),
 			  MPI_Aint extra_state, MPI_Request *request);
+int mpii_f_post_handler(MPI_Request request, MPI_Info handler_attr, void (*handler)(void),
+			MPI_Aint extra_state, int handler_type);
+int mpii_f_meta_request_create(void (*init_fn)(void), void (*start_fn)(void),
+			       void (*complete_fn)(void), void (*free_fn)(void),
+			       void (*cancel_fn)(void), MPI_Metarequest *metareq);
+int mpii_f_meta_request_free(MPI_Metarequest *metareq);
+int mpii_f_request_init(MPI_Metarequest metareq, MPI_Aint extra_state, MPI_Request *request);
+/* Seed 002's meta requests have no Fortran integers in libshmpi: these
+ * number them (0 is MPI_METAREQUEST_NULL; an unknown integer gives
+ * MPI_METAREQUEST_NULL, which the C call rejects). */
+MPI_Fint mpii_f_metareq_c2f(MPI_Metarequest metareq);
+MPI_Metarequest mpii_f_metareq_f2c(MPI_Fint metareq);
 
 /* libshmpi's two hooks for procedures of another language, which the
  * public API has no place for (a user op and an error handler have no

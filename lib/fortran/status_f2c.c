@@ -40,7 +40,9 @@ static int bad(const void *a, const void *b)
 	       a == MPI_STATUS_IGNORE || b == MPI_STATUS_IGNORE;
 }
 
-static int copy(void *to, const void *from)
+/* Every conversion is this copy, from its first argument to its second:
+ * the six functions are its aliases. */
+static int convert(const void *from, void *to)
 {
 	if (bad(to, from))
 		return MPI_ERR_ARG;
@@ -48,38 +50,16 @@ static int copy(void *to, const void *from)
 	return MPI_SUCCESS;
 }
 
+#define CONVERSION __attribute__((alias("convert")))
+int PMPI_Status_c2f(const MPI_Status *, MPI_Fint *) CONVERSION;
+int PMPI_Status_f2c(const MPI_Fint *, MPI_Status *) CONVERSION;
+int PMPI_Status_c2f08(const MPI_Status *, MPI_F08_status *) CONVERSION;
+int PMPI_Status_f082c(const MPI_F08_status *, MPI_Status *) CONVERSION;
+int PMPI_Status_f2f08(const MPI_Fint *, MPI_F08_status *) CONVERSION;
+int PMPI_Status_f082f(const MPI_F08_status *, MPI_Fint *) CONVERSION;
 #pragma weak MPI_Status_c2f = PMPI_Status_c2f
-int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
-{
-	return copy(f_status, c_status);
-}
-
 #pragma weak MPI_Status_f2c = PMPI_Status_f2c
-int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
-{
-	return copy(c_status, f_status);
-}
-
 #pragma weak MPI_Status_c2f08 = PMPI_Status_c2f08
-int PMPI_Status_c2f08(const MPI_Status *c_status, MPI_F08_status *f08_status)
-{
-	return copy(f08_status, c_status);
-}
-
 #pragma weak MPI_Status_f082c = PMPI_Status_f082c
-int PMPI_Status_f082c(const MPI_F08_status *f08_status, MPI_Status *c_status)
-{
-	return copy(c_status, f08_status);
-}
-
 #pragma weak MPI_Status_f2f08 = PMPI_Status_f2f08
-int PMPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status)
-{
-	return copy(f08_status, f_status);
-}
-
 #pragma weak MPI_Status_f082f = PMPI_Status_f082f
-int PMPI_Status_f082f(const MPI_F08_status *f08_status, MPI_Fint *f_status)
-{
-	return copy(f_status, f08_status);
-}

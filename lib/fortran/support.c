@@ -88,3 +88,25 @@ int mpii_f_coll_len(MPI_Fint comm, int which)
 		return 0; /* no topology: the call reports it */
 	}
 }
+
+void *mpii_f_handle_f2c(MPI_Fint h, int type)
+{
+	switch (type) {
+	case MPI_HANDLE_COMM: return MPI_Comm_f2c(h);
+	case MPI_HANDLE_DATATYPE: return MPI_Type_f2c(h);
+	case MPI_HANDLE_GROUP: return MPI_Group_f2c(h);
+	case MPI_HANDLE_PREQUEST: return MPI_Request_f2c(h);
+	default: return NULL;
+	}
+}
+
+MPI_Fint mpii_f_handle_c2f(const MPI_Handle *h, int type)
+{
+	switch (type) {
+	case MPI_HANDLE_COMM: return MPI_Comm_c2f(*(const MPI_Comm *)h);
+	case MPI_HANDLE_DATATYPE: return MPI_Type_c2f(*(const MPI_Datatype *)h);
+	case MPI_HANDLE_GROUP: return MPI_Group_c2f(*(const MPI_Group *)h);
+	case MPI_HANDLE_PREQUEST: return MPI_Request_c2f(*(const MPI_Request *)h);
+	default: return -1;
+	}
+}

@@ -5,8 +5,9 @@
 ! np: 1 2 3
 program alltoallw_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, nproc, i, left, right
+  integer :: i, left, right
   integer, allocatable :: sbuf(:), rbuf(:), scounts(:), rcounts(:), sdispls(:), rdispls(:)
   type(MPI_Datatype), allocatable :: stypes(:), rtypes(:)
   type(MPI_Datatype) :: pair
@@ -16,9 +17,7 @@ program alltoallw_f08
   integer(kind=MPI_ADDRESS_KIND) :: nsd(2), nrd(2)
   type(MPI_Datatype) :: nst(2), nrt(2)
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
   call MPI_Type_contiguous(2, MPI_INTEGER, pair)
   call MPI_Type_commit(pair)
 
@@ -78,13 +77,5 @@ contains
       call check(rbuf(2 * j - 1) == 100 * (j - 1) + rank + 1 .and. &
                  rbuf(2 * j) == -(100 * (j - 1) + rank + 1), what)
     end do
-  end subroutine
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
   end subroutine
 end program

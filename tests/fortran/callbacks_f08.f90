@@ -54,8 +54,9 @@ end module
 program callbacks_f08
   use mpi_f08
   use callbacks_f08_state
+  use testing
   implicit none
-  integer :: rank, nproc, ierr, keyval, key2, i
+  integer :: ierr, keyval, key2, i
   type(MPI_Op) :: op
   type(MPI_Datatype) :: t1, t2, t3
   type(MPI_Errhandler) :: eh
@@ -64,9 +65,7 @@ program callbacks_f08
   integer(kind=MPI_ADDRESS_KIND) :: val, extra
   logical :: flag
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
 
   call MPI_Op_create(dsum, .true., op, ierr)
   call check(ierr == MPI_SUCCESS, 'MPI_Op_create')
@@ -112,13 +111,4 @@ program callbacks_f08
   call MPI_Comm_free(comm)
 
   call MPI_Finalize()
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine
 end program

@@ -3,14 +3,27 @@
 ! communicator keyval whose copy and delete procedures count their calls
 ! across MPI_Comm_dup and MPI_Comm_free (and MPI_COMM_DUP_FN and
 ! MPI_COMM_NULL_DELETE_FN), an error handler called with the communicator
-! and the error code, and a generalized request whose query and free
-! procedures run from MPI_Wait.
+! and the error code, a generalized request whose query and free
+! procedures run from MPI_Wait; seed 002's request handler (INTEGER
+! request and extra state), caching with MPI_HANDLE_DUP_FN and naming on a
+! datatype through MPI_Handle_*.
 ! np: 1 2 3
 module callbacks_mpi_state
   implicit none
   integer :: ncopy = 0, ndelete = 0, neh = 0, ehcode = 0, ehcomm = 0
   integer :: nquery = 0, nfree = 0
+  integer, volatile :: nhandled = 0, handled_tag = -1
 contains
+  subroutine on_done(request, extra_state, ierror)
+    use mpi
+    integer :: request, extra_state, ierror
+    integer :: status(MPI_STATUS_SIZE)
+    call MPI_Get_status(request, status, ierror)
+    handled_tag = status(MPI_TAG)
+    nhandled = nhandled + extra_state
+    ierror = MPI_SUCCESS
+  end subroutine
+
   subroutine isum(invec, inoutvec, len, datatype)
     use mpi
     integer :: len, datatype
@@ -80,15 +93,17 @@ end module
 program callbacks_mpi
   use mpi
   use callbacks_mpi_state
+  use testing
   implicit none
-  integer :: rank, nproc, ierr, op, keyval, key2, dup1, dup2, eh, comm, req, cnt
+  integer :: ierr, op, keyval, key2, dup1, dup2, eh, comm, req, cnt
   integer :: v(5), r(5), i, status(MPI_STATUS_SIZE)
   integer(kind=MPI_ADDRESS_KIND) :: val, extra
   logical :: flag, commute
+  integer :: dtype, dtype2
+  character(len=MPI_MAX_OBJECT_NAME) :: name
 
   call MPI_Init(ierr)
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc, ierr)
+  call start()
 
   ! A user op.
   call MPI_Op_create(isum, .true., op, ierr)
@@ -168,15 +183,27 @@ program callbacks_mpi
   call MPI_Get_count(status, MPI_INTEGER, cnt, ierr)
   call check(cnt == 5, 'count from query')
 
+  ! Seed 002: a handler on a receive from self, caching and a name on a
+  ! datatype (the handle as its INTEGER, its type MPI_HANDLE_DATATYPE).
+  call MPI_Irecv(r, 1, MPI_INTEGER, 0, 8, MPI_COMM_SELF, req, ierr)
+  call MPI_Post_handler(req, MPI_INFO_NULL, on_done, 3, MPI_HANDLER_DEFAULT, ierr)
+  call check(ierr == MPI_SUCCESS, 'MPI_Post_handler')
+  call MPI_Send(v, 1, MPI_INTEGER, 0, 8, MPI_COMM_SELF, ierr)
+  call MPI_Wait(req, status, ierr)
+  call check(nhandled == 3 .and. handled_tag == 8, 'handler ran with its extra_state')
+  call MPI_Type_contiguous(2, MPI_INTEGER, dtype, ierr)
+  call MPI_Handle_keyval_create(MPI_HANDLE_DUP_FN, MPI_HANDLE_DELETE_FN, keyval, 0, ierr)
+  call MPI_Handle_attr_put(dtype, MPI_HANDLE_DATATYPE, keyval, 77, ierr)
+  call MPI_Type_dup(dtype, dtype2, ierr)
+  call MPI_Handle_attr_get(dtype2, MPI_HANDLE_DATATYPE, keyval, cnt, flag, ierr)
+  call check(ierr == MPI_SUCCESS .and. flag .and. cnt == 77, 'MPI_HANDLE_DUP_FN on Type_dup')
+  call MPI_Handle_name_put(dtype2, MPI_HANDLE_DATATYPE, 'pair', ierr)
+  call MPI_Type_get_name(dtype2, name, cnt, ierr)
+  call check(name == 'pair' .and. cnt == 4, 'Handle_name_put')
+  call MPI_Handle_name_get(MPI_INTEGER, MPI_HANDLE_DATATYPE, name, ierr)
+  call check(name == 'MPI_INTEGER', 'Handle_name_get')
+  call MPI_Type_free(dtype2, ierr)
+  call MPI_Type_free(dtype, ierr)
+
   call MPI_Finalize(ierr)
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    integer :: e
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1, e)
-    end if
-  end subroutine
 end program

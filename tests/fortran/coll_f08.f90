@@ -1,13 +1,15 @@
 ! Description: collectives from mpi_f08 with Fortran datatypes: LOGICAL
 ! with MPI_LAND/LOR/LXOR, COMPLEX and DOUBLE COMPLEX sums, MINLOC/MAXLOC
 ! on MPI_2REAL/2DOUBLE_PRECISION/2INTEGER, MPI_IN_PLACE, Bcast of
-! CHARACTER, Gather, and the sizes of the Fortran types against the
-! compiler's (storage_size).
+! CHARACTER, Gather (also into an array allocated at the root only, or a
+! disassociated pointer, at the other ranks), and the sizes of the Fortran
+! types against the compiler's (storage_size).
 ! np: 1 2 4
 program coll_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, nproc, sz, i
+  integer :: sz, i
   logical :: l(3), lr(3)
   complex :: z(2), zr(2)
   double complex :: dz, dzr
@@ -16,10 +18,11 @@ program coll_f08
   integer :: pi(2), pir(2), isum
   character(len=12) :: word
   integer, allocatable :: gathered(:)
+  double precision, allocatable :: atroot(:)
+  double precision, target :: spare(8)
+  double precision, pointer :: strided(:)
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
 
   call MPI_Type_size(MPI_INTEGER, sz);          call check(sz * 8 == storage_size(1), 'INTEGER size')
   call MPI_Type_size(MPI_REAL, sz);             call check(sz * 8 == storage_size(1.0), 'REAL size')
@@ -71,14 +74,26 @@ program coll_f08
   allocate(gathered(nproc))
   call MPI_Gather(rank * 2, 1, MPI_INTEGER, gathered, 1, MPI_INTEGER, 0, MPI_COMM_WORLD)
   if (rank == 0) call check(all(gathered == [(2 * i, i = 0, nproc - 1)]), 'gather')
+  ! An array allocated at the root only (the receive buffer is not
+  ! significant elsewhere), as course codes write it; MPI_IN_PLACE there.
+  if (rank == 0) allocate(atroot(0:nproc - 1))
+  call MPI_Gather(rank + 0.5d0, 1, MPI_DOUBLE_PRECISION, atroot, 1, MPI_DOUBLE_PRECISION, 0, &
+                  MPI_COMM_WORLD)
+  if (rank == 0) call check(all(atroot == [(i + 0.5d0, i = 0, nproc - 1)]), &
+                            'gather into an array allocated at the root only')
+  if (rank == 0) then
+    atroot(0) = -1
+    call MPI_Gather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, atroot, 1, MPI_DOUBLE_PRECISION, 0, &
+                    MPI_COMM_WORLD)
+    call check(atroot(0) == -1 .and. all(atroot(1:) == [(i + 0.5d0, i = 1, nproc - 1)]), &
+               'in-place gather')
+  else
+    ! A disassociated pointer that pointed to a section: its descriptor
+    ! still tells a stride (as a never-allocated array's may hold garbage).
+    strided => spare(1:8:2)
+    nullify(strided)
+    call MPI_Gather(rank + 0.5d0, 1, MPI_DOUBLE_PRECISION, strided, 1, MPI_DOUBLE_PRECISION, 0, &
+                    MPI_COMM_WORLD)
+  end if
   call MPI_Finalize()
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine
 end program

@@ -34,25 +34,26 @@ module mixed_c
   end interface
 end module
 
-subroutine with_mpi(comm, dtype, rank)
+subroutine with_mpi(comm, dtype)
   use mpi
+  use testing
   implicit none
-  integer, intent(in) :: comm, dtype, rank
+  integer, intent(in) :: comm, dtype
   integer :: buf(3), status(MPI_STATUS_SIZE), ierr
   if (rank == 0) then
-    buf = [1, 2, 3]
-    call MPI_Send(buf, 1, dtype, 1, 21, comm, ierr)
+    call MPI_Send([1, 2, 3], 1, dtype, 1, 21, comm, ierr)
   else
     call MPI_Recv(buf, 1, dtype, 0, 21, comm, status, ierr)
-    if (any(buf /= [1, 2, 3])) call MPI_Abort(MPI_COMM_WORLD, 1, ierr)
+    call check(all(buf == [1, 2, 3]), 'use mpi with C handles')
   end if
 end subroutine
 
-subroutine with_f08(comm, dtype, rank)
+subroutine with_f08(comm, dtype)
   use mpi_f08
   use mixed_c
+  use testing
   implicit none
-  integer, intent(in) :: comm, dtype, rank
+  integer, intent(in) :: comm, dtype
   type(MPI_Comm) :: c
   type(MPI_Datatype) :: t
   type(MPI_Status) :: st
@@ -63,39 +64,33 @@ subroutine with_f08(comm, dtype, rank)
     call MPI_Send([4, 5, 6], 1, t, 1, 22, c)
   else
     call MPI_Recv(buf, 1, t, 0, 22, c, st)
-    if (any(buf /= [4, 5, 6])) call MPI_Abort(MPI_COMM_WORLD, 1)
-    if (c_check_f08_status(transfer(st, [0]), 0, 22) /= 0) call MPI_Abort(MPI_COMM_WORLD, 1)
+    call check(all(buf == [4, 5, 6]), 'use mpi_f08 with C handles')
+    call check(c_check_f08_status(transfer(st, [0]), 0, 22) == 0, 'MPI_Status_f082c')
   end if
 end subroutine
 
 program handles_mixed
   use mixed_c
+  use testing
   implicit none
   include 'mpif.h'
-  integer :: comm, dtype, rank, ierr, buf(3), status(MPI_STATUS_SIZE)
+  integer :: comm, dtype, peer, ierr, buf(3), status(MPI_STATUS_SIZE)
 
   call MPI_Init(ierr)
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-  if (c_world(0) /= MPI_COMM_WORLD .or. c_world(1) /= MPI_INTEGER .or. &
-      c_world(2) /= MPI_SUM .or. c_world(3) /= MPI_COMM_SELF) then
-    print *, 'predefined handles differ between C and Fortran'
-    call MPI_Abort(MPI_COMM_WORLD, 1, ierr)
-  end if
-  if (c_make_handles(comm, dtype) /= 0) call MPI_Abort(MPI_COMM_WORLD, 1, ierr)
-  if (rank == 0) then
-    buf = [7, 8, 9]
-    call MPI_Send(buf, 1, dtype, 1, 20, comm, ierr)
-  else
-    call MPI_Recv(buf, 1, dtype, 0, 20, comm, status, ierr)
-    if (any(buf /= [7, 8, 9])) call MPI_Abort(MPI_COMM_WORLD, 1, ierr)
-    if (c_check_status(status, 0, 20, 12) /= 0) call MPI_Abort(MPI_COMM_WORLD, 1, ierr)
-  end if
-  if (c_is_status_ignore(MPI_STATUS_IGNORE) /= 1) then
-    print *, 'MPI_F_STATUS_IGNORE is not MPI_STATUS_IGNORE'
-    call MPI_Abort(MPI_COMM_WORLD, 1, ierr)
-  end if
-  call with_mpi(comm, dtype, rank)
-  call with_f08(comm, dtype, rank)
+  call start()
+  call check(c_world(0) == MPI_COMM_WORLD .and. c_world(1) == MPI_INTEGER .and. &
+             c_world(2) == MPI_SUM .and. c_world(3) == MPI_COMM_SELF, &
+             'predefined handles are the same in C and Fortran')
+  call check(c_make_handles(comm, dtype) == 0, 'handles made in C')
+  ! Both ranks through mpif.h, each its own values.
+  peer = 1 - rank
+  call MPI_Sendrecv([7, 8, 9] + rank, 1, dtype, peer, 20, buf, 1, dtype, peer, 20, comm, &
+                    status, ierr)
+  call check(all(buf == [7, 8, 9] + peer), 'mpif.h with C handles')
+  call check(c_check_status(status, peer, 20, 12) == 0, 'MPI_Status_f2c')
+  call check(c_is_status_ignore(MPI_STATUS_IGNORE) == 1, 'MPI_F_STATUS_IGNORE is MPI_STATUS_IGNORE')
+  call with_mpi(comm, dtype)
+  call with_f08(comm, dtype)
   call MPI_Type_free(dtype, ierr)
   call MPI_Comm_free(comm, ierr)
   call MPI_Finalize(ierr)

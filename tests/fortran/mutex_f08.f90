@@ -6,16 +6,15 @@
 ! np: 1 2 3
 program mutex_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, nproc, i, total
+  integer :: i, total
   type(MPI_Mutex) :: mutex
   type(MPI_Cond) :: cond
   logical :: flag
   integer :: mine, counts
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
 
   call MPI_Mutex_create(MPI_COMM_WORLD, MPI_INFO_NULL, mutex)
   call check(mutex /= MPI_MUTEX_NULL, 'Mutex_create')
@@ -50,13 +49,4 @@ program mutex_f08
   call MPI_Mutex_free(mutex)
   call check(mutex == MPI_MUTEX_NULL, 'Mutex_free')
   call MPI_Finalize()
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine
 end program

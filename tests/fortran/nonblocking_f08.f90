@@ -6,16 +6,15 @@
 ! np: 2 4
 program nonblocking_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, nproc, peer, i, j
+  integer :: peer, i, j
   real, asynchronous :: a(100), b(100), g(10, 10)
   integer, asynchronous :: total
   type(MPI_Request) :: reqs(4)
   type(MPI_Status) :: sts(4)
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
   call check(.not. MPI_ASYNC_PROTECTS_NONBLOCKING, 'MPI_ASYNC_PROTECTS_NONBLOCKING')
   peer = ieor(rank, 1)
   a = [(real(i + 100 * rank), i = 1, 100)]
@@ -52,13 +51,4 @@ program nonblocking_f08
   call check(total == nproc * (nproc - 1) / 2, 'iallreduce')
   call check(all(a(1:100:10) == [(real(i), i = 1, 100, 10)]), 'ibcast of a section')
   call MPI_Finalize()
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine
 end program

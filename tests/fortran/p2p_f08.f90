@@ -5,17 +5,16 @@
 ! np: 2 3
 program p2p_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, nproc, peer, cnt, ierr
+  integer :: peer, cnt, ierr
   integer :: a(20), b(20)
   logical :: flag
   type(MPI_Status) :: st
   type(MPI_Message) :: msg
   type(MPI_Comm) :: dup
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
   call MPI_Comm_dup(MPI_COMM_WORLD, dup)
   call check(dup /= MPI_COMM_WORLD .and. .not. (dup == MPI_COMM_NULL), 'handle operators')
   a = rank
@@ -46,13 +45,4 @@ program p2p_f08
   call check(cnt == MPI_ERR_RANK, 'MPI_ERR_RANK')
   call MPI_Comm_free(dup)
   call MPI_Finalize()
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine
 end program

@@ -6,15 +6,15 @@
 ! np: 2 4
 program p2p_mpi
   use mpi
+  use testing
   implicit none
-  integer :: rank, nproc, ierr, peer, cnt, outcount, i
+  integer :: ierr, peer, cnt, outcount, i
   integer :: status(MPI_STATUS_SIZE), statuses(MPI_STATUS_SIZE, 2), reqs(2), idx(2)
   real :: r(8), rr(8), grid(4, 4)
   integer(kind=8) :: big, bigr
 
   call MPI_Init(ierr)
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc, ierr)
+  call start()
   peer = ieor(rank, 1)
   if (peer >= nproc) peer = MPI_PROC_NULL
 
@@ -71,14 +71,4 @@ program p2p_mpi
   end if
   call MPI_Barrier(MPI_COMM_WORLD, ierr)
   call MPI_Finalize(ierr)
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    integer :: e
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1, e)
-    end if
-  end subroutine
 end program

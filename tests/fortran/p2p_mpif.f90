@@ -5,17 +5,17 @@
 ! communicator name (a string in and out).
 ! np: 2 3
 program p2p_mpif
+  use testing
   implicit none
   include 'mpif.h'
-  integer :: rank, nproc, ierr, i, cnt, idx, next, prev
+  integer :: ierr, i, cnt, idx, next, prev
   integer :: ibuf(100), status(MPI_STATUS_SIZE), reqs(2), inbox, outbox
   double precision :: dbuf(50)
   character(len=MPI_MAX_OBJECT_NAME) :: name
   integer :: comm, namelen
 
   call MPI_Init(ierr)
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc, ierr)
+  call start()
   if (rank == 0) then
     ibuf = [(i, i = 1, 100)]
     call MPI_Send(ibuf, 100, MPI_INTEGER, 1, 5, MPI_COMM_WORLD, ierr)
@@ -52,14 +52,4 @@ program p2p_mpif
   call MPI_Comm_free(comm, ierr)
   call check(comm == MPI_COMM_NULL, 'free sets MPI_COMM_NULL')
   call MPI_Finalize(ierr)
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    integer :: e
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1, e)
-    end if
-  end subroutine
 end program

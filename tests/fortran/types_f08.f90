@@ -7,16 +7,16 @@
 ! np: 2
 program types_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, i, j
+  integer :: i, j
   real :: m(5, 6), n(5, 6), v(12), w(12)
   double precision :: s(4, 4), t(4, 4)
   type(MPI_Datatype) :: row, sub, pair
   type(MPI_Status) :: st
   integer :: cnt
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
+  call start()
   call check(MPI_SUBARRAYS_SUPPORTED, 'MPI_SUBARRAYS_SUPPORTED')
   m = reshape([(real(i), i = 1, 30)], [5, 6])
 
@@ -73,13 +73,4 @@ program types_f08
   call MPI_Type_free(sub)
   call MPI_Type_free(pair)
   call MPI_Finalize()
-contains
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
-  end subroutine
 end program

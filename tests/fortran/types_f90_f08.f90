@@ -7,8 +7,10 @@
 ! np: 1 2
 program types_f90_f08
   use mpi_f08
+  use testing
   implicit none
-  integer :: rank, nproc, sz, ierr, cls
+  integer :: sz, ierr, cls
+  real(kind=16) :: q, qs
   logical(kind=1) :: l1, r1
   logical(kind=2) :: l2, r2
   logical(kind=4) :: l4, r4
@@ -17,9 +19,7 @@ program types_f90_f08
   type(MPI_Datatype) :: t
   type(MPI_Comm) :: comm
 
-  call MPI_Init()
-  call MPI_Comm_rank(MPI_COMM_WORLD, rank)
-  call MPI_Comm_size(MPI_COMM_WORLD, nproc)
+  call start()
 
   call MPI_Type_size(MPI_LOGICAL1, sz); call check(sz * 8 == storage_size(l1), 'LOGICAL1 size')
   call MPI_Type_size(MPI_LOGICAL2, sz); call check(sz * 8 == storage_size(l2), 'LOGICAL2 size')
@@ -63,6 +63,12 @@ program types_f90_f08
   call f90_is(t, MPI_COMBINER_F90_REAL, 8, 'f90_real(r=300)')
   call MPI_Type_create_f90_complex(10, MPI_UNDEFINED, t)
   call f90_is(t, MPI_COMBINER_F90_COMPLEX, storage_size((1d0, 1d0)) / 8, 'f90_complex(10)')
+  ! Precision 30 is REAL(16), IEEE binary128: its sums keep 2**-100 beside 1.
+  call MPI_Type_create_f90_real(30, MPI_UNDEFINED, t)
+  call f90_is(t, MPI_COMBINER_F90_REAL, 16, 'f90_real(30)')
+  q = 1.0_16 + 2.0_16**(-100)
+  call MPI_Allreduce(q, qs, 1, t, MPI_SUM, MPI_COMM_WORLD)
+  call check(qs - nproc == nproc * 2.0_16**(-100), 'f90_real(30) sum as REAL(16)')
   call MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN)
   call MPI_Type_create_f90_integer(40, t, ierr)
   call check(ierr /= MPI_SUCCESS, 'f90_integer(40) fails')
@@ -80,14 +86,5 @@ contains
     call MPI_Type_get_envelope(t, ni, na, nd, comb)
     call MPI_Type_size(t, size)
     call check(comb == combiner .and. size == bytes .and. nd == 0, what)
-  end subroutine
-
-  subroutine check(ok, what)
-    logical, intent(in) :: ok
-    character(len=*), intent(in) :: what
-    if (.not. ok) then
-      print *, 'rank', rank, 'failed: ', what
-      call MPI_Abort(MPI_COMM_WORLD, 1)
-    end if
   end subroutine
 end program
