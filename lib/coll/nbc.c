@@ -52,15 +52,49 @@ struct mpii_sched {
 	void **held;          /* types and ops to unref: tagged by low bit */
 };
 
+/* Freed schedules are kept, with their arrays, for the next collective:
+ * a small collective otherwise spends a good part of its time in malloc
+ * and free (calloc of the schedule, realloc of its steps and requests).
+ * Protected by the library lock, like every schedule. */
+#define SCHED_KEEP 4
+static struct mpii_sched *kept_sched[SCHED_KEEP];
+static int nkept_sched;
+
+/* A cleared schedule, its arrays' capacities kept when it is recycled. */
+static struct mpii_sched *sched_alloc(void)
+{
+	if (nkept_sched == 0)
+		return calloc(1, sizeof(struct mpii_sched));
+	struct mpii_sched *s = kept_sched[--nkept_sched];
+	struct mpii_sched blank = { .cap = s->cap, .steps = s->steps, .reqcap = s->reqcap,
+				    .reqs = s->reqs, .tmpcap = s->tmpcap, .tmps = s->tmps,
+				    .heldcap = s->heldcap, .held = s->held };
+	*s = blank;
+	return s;
+}
+
+static void sched_release(struct mpii_sched *s)
+{
+	if (nkept_sched < SCHED_KEEP) {
+		kept_sched[nkept_sched++] = s;
+		return;
+	}
+	free(s->tmps);
+	free(s->held);
+	free(s->steps);
+	free(s->reqs);
+	free(s);
+}
+
 struct mpii_sched *mpii_sched_new(struct mpii_comm *comm)
 {
-	struct mpii_sched *s = calloc(1, sizeof(*s));
+	struct mpii_sched *s = sched_alloc();
 	if (!s)
 		return NULL;
 	if (comm->is_inter) {
 		struct mpii_coll_state *cs = mpii_coll_state(comm);
 		if (!cs || !cs->local) {
-			free(s);
+			sched_release(s);
 			return NULL;
 		}
 		s->local = cs->local;
@@ -272,11 +306,7 @@ void mpii_sched_free(struct mpii_sched *s)
 	mpii_comm_unref(s->comm);
 	if (s->local)
 		mpii_comm_unref(s->local);
-	free(s->tmps);
-	free(s->held);
-	free(s->steps);
-	free(s->reqs);
-	free(s);
+	sched_release(s);
 }
 
 /* Copy (sbuf, scount, stype) to (rbuf, rcount, rtype) through the packed
@@ -331,13 +361,18 @@ static void reqs_collect(struct mpii_sched *s)
 
 static void start_transfer(struct mpii_sched *s, const struct step *st)
 {
+	struct mpii_request *r = NULL;
+	struct mpii_comm *c = st->local ? s->local : s->comm;
+	int tag = st->local ? s->ltag : s->tag, rc;
+	/* A send that fits one cell is complete once written: no request to
+	 * make, collect and free (small gathers, scatters, all-to-alls). */
+	if (st->kind == STEP_SEND &&
+	    mpii_send_now(st->sbuf, st->count, st->dt, st->peer, tag, c, c->ctx + 1))
+		return;
 	if (grow((void **)&s->reqs, &s->reqcap, s->nreq, sizeof(void *))) {
 		s->err = MPI_ERR_NO_MEM;
 		return;
 	}
-	struct mpii_request *r = NULL;
-	struct mpii_comm *c = st->local ? s->local : s->comm;
-	int tag = st->local ? s->ltag : s->tag, rc;
 	if (st->kind == STEP_SEND)
 		rc = mpii_isend(st->sbuf, st->count, st->dt, st->peer, tag, c, c->ctx + 1,
 				MPII_MODE_STANDARD, &r);

@@ -23,6 +23,12 @@ int mpii_isend(const void *buf, MPI_Count count, struct mpii_datatype *dt, int d
 int mpii_send(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest, int tag,
 	      struct mpii_comm *comm, uint32_t ctx, int mode);
 
+/* A standard-mode send that fits one ring cell and has nothing queued
+ * before it to the same peer goes out at once, with no request: 1 when it
+ * did (the send is complete), 0 when the caller must use mpii_isend. */
+int mpii_send_now(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest, int tag,
+		  struct mpii_comm *comm, uint32_t ctx);
+
 /* Start a receive. */
 int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, int tag,
 	       struct mpii_comm *comm, uint32_t ctx, struct mpii_request **reqp);

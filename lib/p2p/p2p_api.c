@@ -478,7 +478,10 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
 	mpii_lock();
 	if (source != MPI_PROC_NULL)
 		rc = mpii_irecv(recvbuf, recvcount, recvtype, source, recvtag, comm, comm->ctx, &rreq);
-	if (!rc && dest != MPI_PROC_NULL)
+	/* A send that fits one cell needs no request (exchanges of small
+	 * messages: perf/exchange -k ring). */
+	if (!rc && dest != MPI_PROC_NULL &&
+	    !mpii_send_now(sendbuf, sendcount, sendtype, dest, sendtag, comm, comm->ctx))
 		rc = mpii_isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, comm->ctx,
 				MPII_MODE_STANDARD, &sreq);
 	int rc2 = MPI_SUCCESS;

@@ -283,8 +283,8 @@ int mpii_isend(const void *buf, MPI_Count count, struct mpii_datatype *dt, int d
 
 /* Fast path: the whole message in one free cell, nothing queued before it.
  * Returns 1 when sent. */
-static int send_one_cell(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest,
-			 int tag, struct mpii_comm *comm, uint32_t ctx)
+int mpii_send_now(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest, int tag,
+		  struct mpii_comm *comm, uint32_t ctx)
 {
 	MPI_Count len = count * dt->size;
 	int wdst = mpii_comm_peer_world(comm, dest);
@@ -312,7 +312,7 @@ static int send_one_cell(const void *buf, MPI_Count count, struct mpii_datatype 
 int mpii_send(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest, int tag,
 	      struct mpii_comm *comm, uint32_t ctx, int mode)
 {
-	if (mode != MPII_MODE_SYNC && send_one_cell(buf, count, dt, dest, tag, comm, ctx))
+	if (mode != MPII_MODE_SYNC && mpii_send_now(buf, count, dt, dest, tag, comm, ctx))
 		return MPI_SUCCESS;
 	struct mpii_request *req;
 	int rc = mpii_isend(buf, count, dt, dest, tag, comm, ctx, mode, &req);
