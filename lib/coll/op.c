@@ -81,12 +81,15 @@ void mpii_op_unref(struct mpii_op *op)
 	}
 }
 
-#pragma weak MPI_Op_create = PMPI_Op_create
-int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
+/* A user op that calls user_fn, or, for another language's binding, call
+ * with proc (exactly one of user_fn and call is set); both creators check
+ * and report as MPI_Op_create. */
+static int op_create(MPI_User_function *user_fn, mpii_lang_op_call *call, void (*proc)(void),
+		     int commute, MPI_Op *op)
 {
 	static const char fn[] = "MPI_Op_create";
 	MPII_CHECK_INIT(fn);
-	if (!user_fn || !op)
+	if ((!user_fn && (!call || !proc)) || !op)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "user_fn or op is NULL");
 	struct mpii_op *o = mpii_pool_get(&op_pool);
 	if (!o)
@@ -97,31 +100,21 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 	o->kind = MPII_OP_USER;
 	o->commute = commute != 0;
 	o->user_fn = user_fn;
-	o->lang_call = NULL;
-	o->lang_proc = NULL;
-	*op = o;
-	return MPI_SUCCESS;
-}
-
-int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op)
-{
-	static const char fn[] = "MPI_Op_create";
-	MPII_CHECK_INIT(fn);
-	if (!call || !proc || !op)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "user_fn or op is NULL");
-	struct mpii_op *o = mpii_pool_get(&op_pool);
-	if (!o)
-		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
-	o->magic = MPII_MAGIC_OP;
-	/* Relaxed: not shared until the handle is returned. */
-	shm_store_relaxed(&o->refcount, 1);
-	o->kind = MPII_OP_USER;
-	o->commute = commute != 0;
-	o->user_fn = NULL;
 	o->lang_call = call;
 	o->lang_proc = proc;
 	*op = o;
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Op_create = PMPI_Op_create
+int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
+{
+	return op_create(user_fn, NULL, NULL, commute, op);
+}
+
+int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op)
+{
+	return op_create(NULL, call, proc, commute, op);
 }
 
 #pragma weak MPI_Op_free = PMPI_Op_free
