@@ -53,11 +53,12 @@ int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
 	return mpii_err(NULL, MPI_ERR_ARG, fn, "no integer kind has range %d", r);
 }
 
-#pragma weak MPI_Type_create_f90_real = PMPI_Type_create_f90_real
-int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
+/* MPI_Type_create_f90_real and _complex for fn: the type of kinds[] (one
+ * per entry of real_kinds) that SELECTED_REAL_KIND(p, r) picks; what names
+ * the kind ("real", "complex") in the error. */
+static int real_type(const char *fn, const char *what, const MPI_Datatype kinds[3], int p, int r,
+		     MPI_Datatype *newtype)
 {
-	static const char fn[] = "MPI_Type_create_f90_real";
-	const MPI_Datatype reals[] = { MPI_REAL4, MPI_REAL8, MPI_REAL16 };
 	int k;
 
 	MPII_CHECK_INIT(fn);
@@ -66,27 +67,22 @@ int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
 	if (p == MPI_UNDEFINED && r == MPI_UNDEFINED)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "p and r both MPI_UNDEFINED");
 	if ((k = real_kind(p, r)) < 0)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "no real kind has precision %d, range %d", p,
-				r);
-	*newtype = reals[k];
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "no %s kind has precision %d, range %d", what,
+				p, r);
+	*newtype = kinds[k];
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Type_create_f90_real = PMPI_Type_create_f90_real
+int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
+{
+	const MPI_Datatype reals[] = { MPI_REAL4, MPI_REAL8, MPI_REAL16 };
+	return real_type("MPI_Type_create_f90_real", "real", reals, p, r, newtype);
 }
 
 #pragma weak MPI_Type_create_f90_complex = PMPI_Type_create_f90_complex
 int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
 {
-	static const char fn[] = "MPI_Type_create_f90_complex";
 	const MPI_Datatype cplx[] = { MPI_COMPLEX8, MPI_COMPLEX16, MPI_COMPLEX32 };
-	int k;
-
-	MPII_CHECK_INIT(fn);
-	if (!newtype)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "newtype is NULL");
-	if (p == MPI_UNDEFINED && r == MPI_UNDEFINED)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "p and r both MPI_UNDEFINED");
-	if ((k = real_kind(p, r)) < 0)
-		return mpii_err(NULL, MPI_ERR_ARG, fn,
-				"no complex kind has precision %d, range %d", p, r);
-	*newtype = cplx[k];
-	return MPI_SUCCESS;
+	return real_type("MPI_Type_create_f90_complex", "complex", cplx, p, r, newtype);
 }
