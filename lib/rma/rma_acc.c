@@ -337,19 +337,34 @@ int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype ori
 	return acc_entry(fn, &a, win, request);
 }
 
+/* MPI_Get_accumulate and MPI_Rget_accumulate for fn (nonblocking: with a
+ * request to return): the result arguments are checked here, the rest by
+ * acc_entry. */
+static int get_accumulate(const char *fn, const void *origin_addr, int origin_count,
+			  MPI_Datatype origin_datatype, void *result_addr, int result_count,
+			  MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+			  int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+			  int nonblocking, MPI_Request *request)
+{
+	if (!MPII_VALID(result_datatype, MPII_MAGIC_DATATYPE))
+		return mpii_win_err(win, MPI_ERR_TYPE, fn, "invalid result datatype");
+	if (nonblocking && !request)
+		return mpii_win_err(win, MPI_ERR_ARG, fn, "request is NULL");
+	struct acc_args a = { origin_addr, origin_count, origin_datatype, result_addr,
+			      result_count, result_datatype, target_rank, target_disp,
+			      target_count, target_datatype, op };
+	return acc_entry(fn, &a, win, request);
+}
+
 #pragma weak MPI_Get_accumulate = PMPI_Get_accumulate
 int PMPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
 			void *result_addr, int result_count, MPI_Datatype result_datatype,
 			int target_rank, MPI_Aint target_disp, int target_count,
 			MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
-	static const char fn[] = "MPI_Get_accumulate";
-	if (!MPII_VALID(result_datatype, MPII_MAGIC_DATATYPE))
-		return mpii_win_err(win, MPI_ERR_TYPE, fn, "invalid result datatype");
-	struct acc_args a = { origin_addr, origin_count, origin_datatype, result_addr,
-			      result_count, result_datatype, target_rank, target_disp,
-			      target_count, target_datatype, op };
-	return acc_entry(fn, &a, win, NULL);
+	return get_accumulate("MPI_Get_accumulate", origin_addr, origin_count, origin_datatype,
+			      result_addr, result_count, result_datatype, target_rank, target_disp,
+			      target_count, target_datatype, op, win, 0, NULL);
 }
 
 #pragma weak MPI_Rget_accumulate = PMPI_Rget_accumulate
@@ -359,15 +374,9 @@ int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype
 			 MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
 			 MPI_Request *request)
 {
-	static const char fn[] = "MPI_Rget_accumulate";
-	if (!MPII_VALID(result_datatype, MPII_MAGIC_DATATYPE))
-		return mpii_win_err(win, MPI_ERR_TYPE, fn, "invalid result datatype");
-	if (!request)
-		return mpii_win_err(win, MPI_ERR_ARG, fn, "request is NULL");
-	struct acc_args a = { origin_addr, origin_count, origin_datatype, result_addr,
-			      result_count, result_datatype, target_rank, target_disp,
-			      target_count, target_datatype, op };
-	return acc_entry(fn, &a, win, request);
+	return get_accumulate("MPI_Rget_accumulate", origin_addr, origin_count, origin_datatype,
+			      result_addr, result_count, result_datatype, target_rank, target_disp,
+			      target_count, target_datatype, op, win, 1, request);
 }
 
 /* One element, the fast path of the counter every benchmark measures. */
