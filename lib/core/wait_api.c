@@ -79,23 +79,37 @@ static int lock_unwaited(int count, MPI_Request *reqs, const char *fn)
 	return MPI_SUCCESS;
 }
 
+/* The start MPI_Wait and MPI_Test for fn share, after their NULL checks:
+ * check *request; answer an inert one with an empty status (*live = 0);
+ * take the lock for a live one (*live = 1) and say where its errors go
+ * (*comm, *gen).  Returns MPI_SUCCESS or the error class (the handler
+ * called, the lock not held). */
+static int enter_one(const char *fn, MPI_Request *request, MPI_Status *status, int *live,
+		     MPI_Comm *comm, int *gen)
+{
+	if (*request != MPI_REQUEST_NULL && mpii_request_check(*request))
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
+	*live = !inert(*request);
+	if (!*live) {
+		mpii_status_empty(status);
+		return MPI_SUCCESS;
+	}
+	*comm = err_comm(*request);
+	*gen = is_gen(*request);
+	return lock_unwaited(1, request, fn);
+}
+
 #pragma weak MPI_Wait = PMPI_Wait
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 {
 	static const char fn[] = "MPI_Wait";
+	MPI_Comm comm;
+	int live, gen;
 	MPII_CHECK_INIT(fn);
 	if (!request)
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
-	if (*request != MPI_REQUEST_NULL && mpii_request_check(*request))
-		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
-	if (inert(*request)) {
-		mpii_status_empty(status);
-		return MPI_SUCCESS;
-	}
-	MPI_Comm comm = err_comm(*request);
-	int gen = is_gen(*request);
-	int rc = lock_unwaited(1, request, fn);
-	if (rc)
+	int rc = enter_one(fn, request, status, &live, &comm, &gen);
+	if (rc || !live)
 		return rc;
 	mpii_request_wait_done(*request);
 	rc = mpii_request_collect(request, status);
@@ -107,20 +121,15 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
 	static const char fn[] = "MPI_Test";
+	MPI_Comm comm;
+	int live, gen;
 	MPII_CHECK_INIT(fn);
 	if (!request || !flag)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
-	if (*request != MPI_REQUEST_NULL && mpii_request_check(*request))
-		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
-	if (inert(*request)) {
+	int rc = enter_one(fn, request, status, &live, &comm, &gen);
+	if (!rc && !live)
 		*flag = 1;
-		mpii_status_empty(status);
-		return MPI_SUCCESS;
-	}
-	MPI_Comm comm = err_comm(*request);
-	int gen = is_gen(*request);
-	int rc = lock_unwaited(1, request, fn);
-	if (rc)
+	if (rc || !live)
 		return rc;
 	if (!req_done(*request))
 		mpii_progress((*request)->kind == MPII_REQ_RECV ? (*request)->world_peer : -1);
