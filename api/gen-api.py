@@ -6,6 +6,9 @@ Usage: gen-api.py DESCRIPTION OUTPUT
 OUTPUT names what to write on stdout:
   mpi_proto.h      the MPI_X and PMPI_X prototypes that include/mpi.h includes
   unsupported.c    lib/core/unsupported.c: the stubs of the "stub" functions
+  entry.c          lib/core/entry.c: the entry points of the "entry=init"
+                   functions (MPI_X alias, init check, call of mpii_X)
+  entry.h          lib/core/entry.h: the prototypes of those mpii_X
   mpi.sym          api/mpi.sym: NAME STATUS PROF per function, for
                    tests/check-symbols.sh
   prof_fn.h        perf/prof/prof_fn.h: enum prof_fn and enum prof_class
@@ -32,6 +35,7 @@ KINDS = frozenset('''
     count bytes disp aint rank tag index flag enum keyval errcode length weight fint int
 '''.split())
 PROF_CLASSES = ('wait', 'data', 'other')
+ENTRIES = ('init',)
 # rule name -> number of arguments (None: any); io_* rules take any.
 PROF_RULES = {
     'send': 4, 'recv': 1, 'irecv': 3, 'imrecv': 3, 'psend': 5, 'precv': 5,
@@ -73,6 +77,7 @@ class Func:
         self.prof_class = None   # wait/data/other, or None
         self.prof_rules = []     # [(rule, [args])]
         self.prof_report = False  # MPI_Finalize: wrapped, not timed
+        self.entry = None        # 'init': the generator writes PMPI_X
         self.args = []
         self.section = None
 
@@ -225,12 +230,18 @@ def parse_header(line, where):
             fn.deprecated = val
         elif key == 'prof':
             parse_prof(fn, val)
+        elif key == 'entry':
+            if val not in ENTRIES:
+                raise ApiError('entry=%s is not one of %s' % (val, ', '.join(ENTRIES)))
+            fn.entry = val
         else:
             raise ApiError('unknown key %r' % key)
         if key in ('removed', 'deprecated') and val not in ORIGINS:
             raise ApiError('%s=%s is not a standard version' % (key, val))
     if fn.status == 'stub' and fn.ret != 'int':
         raise ApiError('a stub returns an error code: its return type must be int')
+    if fn.entry and (fn.status != 'impl' or fn.ret != 'int'):
+        raise ApiError('entry= wants an implemented function that returns int')
     return fn
 
 
@@ -353,6 +364,48 @@ def out_unsupported(funcs):
         o.append('\t\t\t"not implemented in shmpi (docs/STATUS.md)");')
         o.append('}\n')
     return '\n'.join(o).rstrip('\n') + '\n'
+
+
+def entries(funcs):
+    return [fn for fn in funcs if fn.entry]
+
+
+def out_entry_c(funcs):
+    o = [generated_note('lib/core/entry.c').rstrip('\n')]
+    o.append(' *\n * The entry points of the functions api/mpi.api marks "entry=init": each')
+    o.append(' * PMPI_X, with MPI_X as its weak alias, checks that the library is')
+    o.append(' * initialized (MPII_CHECK_INIT) and hands its arguments to mpii_X, the')
+    o.append(' * implementation in lib/, with its name for error reports first.\n */')
+    o.append('#include "lib/core/core.h"\n')
+    for fn in entries(funcs):
+        o.append('#pragma weak %s = P%s' % (fn.name, fn.name))
+        o.append(wrap('int P%s(%s)' % (fn.name, fn.params())))
+        o.append('{')
+        o.append('\tstatic const char fn[] = "%s";' % fn.name)
+        o.append('\tMPII_CHECK_INIT(fn);')
+        o.append(wrap('\treturn mpii_%s(%s);' % (fn.base, ', '.join(['fn'] + [a.name for a in fn.args]))))
+        o.append('}\n')
+    return '\n'.join(o).rstrip('\n') + '\n'
+
+
+def out_entry_h(funcs):
+    o = [generated_note('lib/core/entry.h').rstrip('\n')]
+    o.append(' *\n * mpii_X implements MPI_X for the functions api/mpi.api marks "entry=init"')
+    o.append(' * (lib/core/entry.c calls it once the library is known to be initialized);')
+    o.append(' * fn is the name to report errors under.  Returns an MPI error class, the')
+    o.append(' * error handler already called, as MPI_X does.\n */')
+    o.append('#ifndef MPII_ENTRY_H')
+    o.append('#define MPII_ENTRY_H\n')
+    o.append('#include "mpi.h"\n')
+    section = None
+    for fn in entries(funcs):
+        if fn.section != section:
+            section = fn.section
+            o.append('/* %s */' % section)
+        params = ', '.join(['const char *fn'] + [a.decl() for a in fn.args])
+        o.append(wrap('int mpii_%s(%s);' % (fn.base, params)))
+    o.append('\n#endif /* MPII_ENTRY_H */')
+    return '\n'.join(o) + '\n'
 
 
 def out_sym(funcs):
@@ -621,6 +674,8 @@ def out_stubs_test(funcs):
 OUTPUTS = {
     'mpi_proto.h': out_mpi_proto,
     'unsupported.c': out_unsupported,
+    'entry.c': out_entry_c,
+    'entry.h': out_entry_h,
     'mpi.sym': out_sym,
     'prof_fn.h': out_prof_fn,
     'functions.c': out_functions,

@@ -84,12 +84,8 @@ static void copy_out(const char *src, char *out, int *resultlen)
 	*resultlen = (int)n;
 }
 
-#pragma weak MPI_Comm_set_name = PMPI_Comm_set_name
-int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name_in)
+int mpii_Comm_set_name(const char *fn, MPI_Comm comm, const char *comm_name_in)
 {
-	static const char fn[] = "MPI_Comm_set_name";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!comm_name_in)
@@ -98,12 +94,8 @@ int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name_in)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_get_name = PMPI_Comm_get_name
-int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen)
+int mpii_Comm_get_name(const char *fn, MPI_Comm comm, char *name, int *resultlen)
 {
-	static const char fn[] = "MPI_Comm_get_name";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!name || !resultlen)
@@ -112,12 +104,8 @@ int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_set_name = PMPI_Win_set_name
-int PMPI_Win_set_name(MPI_Win win, const char *win_name)
+int mpii_Win_set_name(const char *fn, MPI_Win win, const char *win_name)
 {
-	static const char fn[] = "MPI_Win_set_name";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!win_name)
@@ -129,12 +117,8 @@ int PMPI_Win_set_name(MPI_Win win, const char *win_name)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_get_name = PMPI_Win_get_name
-int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
+int mpii_Win_get_name(const char *fn, MPI_Win win, char *win_name, int *resultlen)
 {
-	static const char fn[] = "MPI_Win_get_name";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!win_name || !resultlen)
@@ -159,12 +143,8 @@ int PMPI_Type_set_name(MPI_Datatype type, const char *name)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_get_name = PMPI_Type_get_name
-int PMPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen)
+int mpii_Type_get_name(const char *fn, MPI_Datatype type, char *name, int *resultlen)
 {
-	static const char fn[] = "MPI_Type_get_name";
-
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	if (!name || !resultlen)

@@ -117,11 +117,8 @@ int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute
 	return op_create(NULL, call, proc, commute, op);
 }
 
-#pragma weak MPI_Op_free = PMPI_Op_free
-int PMPI_Op_free(MPI_Op *op)
+int mpii_Op_free(const char *fn, MPI_Op *op)
 {
-	static const char fn[] = "MPI_Op_free";
-	MPII_CHECK_INIT(fn);
 	if (!op || mpii_op_check(*op))
 		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
 	if ((*op)->kind != MPII_OP_USER)
@@ -133,11 +130,8 @@ int PMPI_Op_free(MPI_Op *op)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Op_commutative = PMPI_Op_commutative
-int PMPI_Op_commutative(MPI_Op op, int *commute)
+int mpii_Op_commutative(const char *fn, MPI_Op op, int *commute)
 {
-	static const char fn[] = "MPI_Op_commutative";
-	MPII_CHECK_INIT(fn);
 	if (mpii_op_check(op))
 		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
 	if (!commute)
@@ -146,12 +140,9 @@ int PMPI_Op_commutative(MPI_Op op, int *commute)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Reduce_local = PMPI_Reduce_local
-int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype,
-		      MPI_Op op)
+int mpii_Reduce_local(const char *fn, const void *inbuf, void *inoutbuf, int count,
+		      MPI_Datatype datatype, MPI_Op op)
 {
-	static const char fn[] = "MPI_Reduce_local";
-	MPII_CHECK_INIT(fn);
 	if (mpii_op_check(op))
 		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
 	if (mpii_type_check_comm(datatype))

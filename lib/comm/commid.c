@@ -13,12 +13,8 @@
 #include "lib/comm/comm.h"
 #include "lib/core/core.h"
 
-#pragma weak MPI_Communicator_id = PMPI_Communicator_id
-int PMPI_Communicator_id(MPI_Comm comm, int *id)
+int mpii_Communicator_id(const char *fn, MPI_Comm comm, int *id)
 {
-	static const char fn[] = "MPI_Communicator_id";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!id)

@@ -261,11 +261,8 @@ static int dims_fill(int m, int k, int *slot)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Dims_create = PMPI_Dims_create
-int PMPI_Dims_create(int nnodes, int ndims, int dims[])
+int mpii_Dims_create(const char *fn, int nnodes, int ndims, int dims[])
 {
-	static const char fn[] = "MPI_Dims_create";
-	MPII_CHECK_INIT(fn);
 	if (nnodes <= 0)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "nnodes %d is not positive", nnodes);
 	if (ndims < 0)
@@ -503,11 +500,8 @@ int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Topo_test = PMPI_Topo_test
-int PMPI_Topo_test(MPI_Comm comm, int *status)
+int mpii_Topo_test(const char *fn, MPI_Comm comm, int *status)
 {
-	static const char fn[] = "MPI_Topo_test";
-	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!status)

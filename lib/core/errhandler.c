@@ -195,12 +195,8 @@ int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
 	return get(comm, errhandler, "MPI_Errhandler_get");
 }
 
-#pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
-int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
+int mpii_Errhandler_free(const char *fn, MPI_Errhandler *errhandler)
 {
-	static const char fn[] = "MPI_Errhandler_free";
-
-	MPII_CHECK_INIT(fn);
 	if (!errhandler || !eh_valid(*errhandler))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid error handler");
 	/* predefined ones are not freed, but a reference obtained from
@@ -210,24 +206,16 @@ int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
-int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
+int mpii_Comm_call_errhandler(const char *fn, MPI_Comm comm, int errorcode)
 {
-	static const char fn[] = "MPI_Comm_call_errhandler";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	mpii_err(comm, errorcode, fn, "error raised by the user");
 	return MPI_SUCCESS;   /* the handler was called and returned */
 }
 
-#pragma weak MPI_Raise_error_handler = PMPI_Raise_error_handler
-int PMPI_Raise_error_handler(MPI_Comm comm, int errorcode)
+int mpii_Raise_error_handler(const char *fn, MPI_Comm comm, int errorcode)
 {
-	static const char fn[] = "MPI_Raise_error_handler";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	/* seed 002 6.10: returns the code it raised if the handler returns */

@@ -220,11 +220,9 @@ static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *sta
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Waitany = PMPI_Waitany
-int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
+int mpii_Waitany(const char *fn, int count, MPI_Request array_of_requests[], int *index,
+		 MPI_Status *status)
 {
-	static const char fn[] = "MPI_Waitany";
-	MPII_CHECK_INIT(fn);
 	int rc = check_array(count, array_of_requests);
 	if (rc || !index)
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
@@ -238,12 +236,9 @@ int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Sta
 	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Testany = PMPI_Testany
-int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
+int mpii_Testany(const char *fn, int count, MPI_Request array_of_requests[], int *index, int *flag,
 		 MPI_Status *status)
 {
-	static const char fn[] = "MPI_Testany";
-	MPII_CHECK_INIT(fn);
 	int rc = check_array(count, array_of_requests);
 	if (rc || !index || !flag)
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
@@ -276,11 +271,9 @@ static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses)
 	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Waitall = PMPI_Waitall
-int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
+int mpii_Waitall(const char *fn, int count, MPI_Request array_of_requests[],
+		 MPI_Status array_of_statuses[])
 {
-	static const char fn[] = "MPI_Waitall";
-	MPII_CHECK_INIT(fn);
 	int rc = check_array(count, array_of_requests);
 	if (rc)
 		return mpii_err(NULL, rc, fn, "invalid arguments");
@@ -293,12 +286,9 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
 	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Testall = PMPI_Testall
-int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
+int mpii_Testall(const char *fn, int count, MPI_Request array_of_requests[], int *flag,
 		 MPI_Status array_of_statuses[])
 {
-	static const char fn[] = "MPI_Testall";
-	MPII_CHECK_INIT(fn);
 	int rc = check_array(count, array_of_requests);
 	if (rc || !flag)
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
@@ -337,12 +327,9 @@ static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indice
 	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Waitsome = PMPI_Waitsome
-int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
+int mpii_Waitsome(const char *fn, int incount, MPI_Request array_of_requests[], int *outcount,
 		  int array_of_indices[], MPI_Status array_of_statuses[])
 {
-	static const char fn[] = "MPI_Waitsome";
-	MPII_CHECK_INIT(fn);
 	int rc = check_array(incount, array_of_requests);
 	if (rc || !outcount || (incount > 0 && !array_of_indices))
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
@@ -355,12 +342,9 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
 	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Testsome = PMPI_Testsome
-int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
+int mpii_Testsome(const char *fn, int incount, MPI_Request array_of_requests[], int *outcount,
 		  int array_of_indices[], MPI_Status array_of_statuses[])
 {
-	static const char fn[] = "MPI_Testsome";
-	MPII_CHECK_INIT(fn);
 	int rc = check_array(incount, array_of_requests);
 	if (rc || !outcount || (incount > 0 && !array_of_indices))
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
@@ -372,11 +356,8 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
 	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Request_free = PMPI_Request_free
-int PMPI_Request_free(MPI_Request *request)
+int mpii_Request_free(const char *fn, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Request_free";
-	MPII_CHECK_INIT(fn);
 	if (!request || mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	struct mpii_request *r = *request;
@@ -406,11 +387,8 @@ int PMPI_Request_free(MPI_Request *request)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Request_get_status = PMPI_Request_get_status
-int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Request_get_status";
-	MPII_CHECK_INIT(fn);
 	if (!flag)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "flag is NULL");
 	if (request != MPI_REQUEST_NULL && mpii_request_check(request))
@@ -432,11 +410,8 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Cancel = PMPI_Cancel
-int PMPI_Cancel(MPI_Request *request)
+int mpii_Cancel(const char *fn, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Cancel";
-	MPII_CHECK_INIT(fn);
 	if (!request || mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	struct mpii_request *r = *request;

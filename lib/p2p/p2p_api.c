@@ -428,11 +428,8 @@ static const char *start_why(int rc)
 	}
 }
 
-#pragma weak MPI_Start = PMPI_Start
-int PMPI_Start(MPI_Request *request)
+int mpii_Start(const char *fn, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Start";
-	MPII_CHECK_INIT(fn);
 	if (!request || mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	mpii_lock();
@@ -441,11 +438,8 @@ int PMPI_Start(MPI_Request *request)
 	return rc ? mpii_err(NULL, rc, fn, "%s", start_why(rc)) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Startall = PMPI_Startall
-int PMPI_Startall(int count, MPI_Request array_of_requests[])
+int mpii_Startall(const char *fn, int count, MPI_Request array_of_requests[])
 {
-	static const char fn[] = "MPI_Startall";
-	MPII_CHECK_INIT(fn);
 	if (count < 0 || (count > 0 && !array_of_requests))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid count or array");
 	for (int i = 0; i < count; i++)
@@ -742,11 +736,8 @@ int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message
 
 /* ------------------------------------------------------ buffered sends */
 
-#pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
-int PMPI_Buffer_attach(void *buffer, int size)
+int mpii_Buffer_attach(const char *fn, void *buffer, int size)
 {
-	static const char fn[] = "MPI_Buffer_attach";
-	MPII_CHECK_INIT(fn);
 	if (size < 0 || (!buffer && size > 0))
 		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "invalid buffer or size");
 	mpii_lock();
@@ -766,11 +757,8 @@ static int bsend_drained(void *arg)
 	return mpii_p2p.bsend_used == 0;
 }
 
-#pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
-int PMPI_Buffer_detach(void *buffer_addr, int *size)
+int mpii_Buffer_detach(const char *fn, void *buffer_addr, int *size)
 {
-	static const char fn[] = "MPI_Buffer_detach";
-	MPII_CHECK_INIT(fn);
 	if (!buffer_addr || !size)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
 	mpii_lock();

@@ -380,12 +380,10 @@ int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype
 }
 
 /* One element, the fast path of the counter every benchmark measures. */
-#pragma weak MPI_Fetch_and_op = PMPI_Fetch_and_op
-int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype,
-		      int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win)
+int mpii_Fetch_and_op(const char *fn, const void *origin_addr, void *result_addr,
+		      MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Op op,
+		      MPI_Win win)
 {
-	static const char fn[] = "MPI_Fetch_and_op";
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	struct mpii_win_state *st = win->st;
@@ -425,13 +423,10 @@ static int cas_type_ok(const struct mpii_datatype *dt)
 	}
 }
 
-#pragma weak MPI_Compare_and_swap = PMPI_Compare_and_swap
-int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr,
-			  MPI_Datatype datatype, int target_rank, MPI_Aint target_disp,
-			  MPI_Win win)
+int mpii_Compare_and_swap(const char *fn, const void *origin_addr, const void *compare_addr,
+			  void *result_addr, MPI_Datatype datatype, int target_rank,
+			  MPI_Aint target_disp, MPI_Win win)
 {
-	static const char fn[] = "MPI_Compare_and_swap";
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	struct mpii_win_state *st = win->st;
