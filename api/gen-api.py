@@ -6,7 +6,7 @@ Usage: gen-api.py DESCRIPTION OUTPUT
 OUTPUT names what to write on stdout:
   mpi_proto.h      the MPI_X and PMPI_X prototypes that include/mpi.h includes
   unsupported.c    lib/core/unsupported.c: the stubs of the "stub" functions
-  entry.c          lib/core/entry.c: the entry points of the "entry=init"
+  entry.c          lib/core/entry.c: the entry points of the "entry="
                    functions (MPI_X alias, init check, call of mpii_X)
   entry.h          lib/core/entry.h: the prototypes of those mpii_X
   mpi.sym          api/mpi.sym: NAME STATUS PROF per function, for
@@ -35,7 +35,7 @@ KINDS = frozenset('''
     count bytes disp aint rank tag index flag enum keyval errcode length weight fint int
 '''.split())
 PROF_CLASSES = ('wait', 'data', 'other')
-ENTRIES = ('init',)
+ENTRIES = ('init', 'plain')
 # rule name -> number of arguments (None: any); io_* rules take any.
 PROF_RULES = {
     'send': 4, 'recv': 1, 'irecv': 3, 'imrecv': 3, 'psend': 5, 'precv': 5,
@@ -77,7 +77,7 @@ class Func:
         self.prof_class = None   # wait/data/other, or None
         self.prof_rules = []     # [(rule, [args])]
         self.prof_report = False  # MPI_Finalize: wrapped, not timed
-        self.entry = None        # 'init': the generator writes PMPI_X
+        self.entry = None        # 'init' or 'plain': the generator writes PMPI_X
         self.args = []
         self.section = None
 
@@ -372,17 +372,19 @@ def entries(funcs):
 
 def out_entry_c(funcs):
     o = [generated_note('lib/core/entry.c').rstrip('\n')]
-    o.append(' *\n * The entry points of the functions api/mpi.api marks "entry=init": each')
-    o.append(' * PMPI_X, with MPI_X as its weak alias, checks that the library is')
-    o.append(' * initialized (MPII_CHECK_INIT) and hands its arguments to mpii_X, the')
-    o.append(' * implementation in lib/, with its name for error reports first.\n */')
+    o.append(' *\n * The entry points of the functions api/mpi.api marks "entry=": each PMPI_X,')
+    o.append(' * with MPI_X as its weak alias, checks that the library is initialized')
+    o.append(' * (MPII_CHECK_INIT; not for "entry=plain") and hands its arguments to')
+    o.append(' * mpii_X, the implementation in lib/, with its name for error reports first.')
+    o.append(' */')
     o.append('#include "lib/core/core.h"\n')
     for fn in entries(funcs):
         o.append('#pragma weak %s = P%s' % (fn.name, fn.name))
         o.append(wrap('int P%s(%s)' % (fn.name, fn.params())))
         o.append('{')
         o.append('\tstatic const char fn[] = "%s";' % fn.name)
-        o.append('\tMPII_CHECK_INIT(fn);')
+        if fn.entry == 'init':
+            o.append('\tMPII_CHECK_INIT(fn);')
         o.append(wrap('\treturn mpii_%s(%s);' % (fn.base, ', '.join(['fn'] + [a.name for a in fn.args]))))
         o.append('}\n')
     return '\n'.join(o).rstrip('\n') + '\n'
@@ -390,10 +392,10 @@ def out_entry_c(funcs):
 
 def out_entry_h(funcs):
     o = [generated_note('lib/core/entry.h').rstrip('\n')]
-    o.append(' *\n * mpii_X implements MPI_X for the functions api/mpi.api marks "entry=init"')
-    o.append(' * (lib/core/entry.c calls it once the library is known to be initialized);')
-    o.append(' * fn is the name to report errors under.  Returns an MPI error class, the')
-    o.append(' * error handler already called, as MPI_X does.\n */')
+    o.append(' *\n * mpii_X implements MPI_X for the functions api/mpi.api marks "entry="')
+    o.append(' * (lib/core/entry.c calls it, for "entry=init" once the library is known to')
+    o.append(' * be initialized); fn is the name to report errors under.  Returns an MPI')
+    o.append(' * error class, the error handler already called, as MPI_X does.\n */')
     o.append('#ifndef MPII_ENTRY_H')
     o.append('#define MPII_ENTRY_H\n')
     o.append('#include "mpi.h"\n')

@@ -284,13 +284,10 @@ int PMPI_Type_free_keyval(int *keyval)
 	return free_keyval(keyval, MPII_HK_DATATYPE, "MPI_Type_free_keyval");
 }
 
-#pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
-int PMPI_Type_set_attr(MPI_Datatype type, int keyval, void *attribute_val)
+int mpii_Type_set_attr(const char *fn, MPI_Datatype type, int keyval, void *attribute_val)
 {
-	static const char fn[] = "MPI_Type_set_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	rc = mpii_attr_set(&type->attrs, MPII_HK_DATATYPE, type, keyval, attribute_val);
@@ -299,13 +296,11 @@ int PMPI_Type_set_attr(MPI_Datatype type, int keyval, void *attribute_val)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
-int PMPI_Type_get_attr(MPI_Datatype type, int keyval, void *attribute_val, int *flag)
+int mpii_Type_get_attr(const char *fn, MPI_Datatype type, int keyval, void *attribute_val,
+		       int *flag)
 {
-	static const char fn[] = "MPI_Type_get_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	if (!attribute_val || !flag)
@@ -316,13 +311,10 @@ int PMPI_Type_get_attr(MPI_Datatype type, int keyval, void *attribute_val, int *
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
-int PMPI_Type_delete_attr(MPI_Datatype type, int keyval)
+int mpii_Type_delete_attr(const char *fn, MPI_Datatype type, int keyval)
 {
-	static const char fn[] = "MPI_Type_delete_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	rc = mpii_attr_delete(&type->attrs, MPII_HK_DATATYPE, type, keyval);

@@ -127,13 +127,10 @@ int mpii_Win_get_name(const char *fn, MPI_Win win, char *win_name, int *resultle
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_set_name = PMPI_Type_set_name
-int PMPI_Type_set_name(MPI_Datatype type, const char *name)
+int mpii_Type_set_name(const char *fn, MPI_Datatype type, const char *name)
 {
-	static const char fn[] = "MPI_Type_set_name";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	if (!name)
@@ -153,15 +150,13 @@ int mpii_Type_get_name(const char *fn, MPI_Datatype type, char *name, int *resul
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Handle_name_put = PMPI_Handle_name_put
-int PMPI_Handle_name_put(MPI_Handle *handle, MPI_Handletype handletype, const char *name)
+int mpii_Handle_name_put(const char *fn, MPI_Handle *handle, MPI_Handletype handletype,
+			 const char *name)
 {
-	static const char fn[] = "MPI_Handle_name_put";
 	struct mpii_attr_list **list;
 	void *obj;
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	rc = mpii_handle_resolve(handle, handletype, &obj, &list);
 	if (rc != MPI_SUCCESS)
 		return mpii_err(NULL, rc, fn, "invalid handle or handletype %d", handletype);
@@ -186,10 +181,8 @@ int PMPI_Handle_name_put(MPI_Handle *handle, MPI_Handletype handletype, const ch
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Handle_name_get = PMPI_Handle_name_get
-int PMPI_Handle_name_get(MPI_Handle *handle, MPI_Handletype handletype, char **name)
+int mpii_Handle_name_get(const char *fn, MPI_Handle *handle, MPI_Handletype handletype, char **name)
 {
-	static const char fn[] = "MPI_Handle_name_get";
 	struct mpii_attr_list **list;
 	const char *s = "";
 	void *obj;

@@ -290,13 +290,10 @@ out:
 	return code;
 }
 
-#pragma weak MPI_Add_error_class = PMPI_Add_error_class
-int PMPI_Add_error_class(int *errorclass)
+int mpii_Add_error_class(const char *fn, int *errorclass)
 {
-	static const char fn[] = "MPI_Add_error_class";
 	int code;
 
-	MPII_CHECK_INIT(fn);
 	if (!errorclass)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "errorclass is NULL");
 	if ((code = dyn_add(-1)) < 0)
@@ -313,13 +310,10 @@ static int is_class(int cls)
 	return mpii_errcode_dyn_class(cls) == cls;
 }
 
-#pragma weak MPI_Add_error_code = PMPI_Add_error_code
-int PMPI_Add_error_code(int errorclass, int *errorcode)
+int mpii_Add_error_code(const char *fn, int errorclass, int *errorcode)
 {
-	static const char fn[] = "MPI_Add_error_code";
 	int code;
 
-	MPII_CHECK_INIT(fn);
 	if (!errorcode)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "errorcode is NULL");
 	if (!is_class(errorclass) || errorclass == MPI_SUCCESS)
@@ -330,10 +324,8 @@ int PMPI_Add_error_code(int errorclass, int *errorcode)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Add_error_string = PMPI_Add_error_string
-int PMPI_Add_error_string(int errorcode, const char *string)
+int mpii_Add_error_string(const char *fn, int errorcode, const char *string)
 {
-	static const char fn[] = "MPI_Add_error_string";
 	int i = errorcode - MPI_ERR_LASTCODE - 1;
 	size_t len;
 	char *s;

@@ -99,13 +99,10 @@ static int enter_one(const char *fn, MPI_Request *request, MPI_Status *status, i
 	return lock_unwaited(1, request, fn);
 }
 
-#pragma weak MPI_Wait = PMPI_Wait
-int PMPI_Wait(MPI_Request *request, MPI_Status *status)
+int mpii_Wait(const char *fn, MPI_Request *request, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Wait";
 	MPI_Comm comm;
 	int live, gen;
-	MPII_CHECK_INIT(fn);
 	if (!request)
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
 	int rc = enter_one(fn, request, status, &live, &comm, &gen);
@@ -117,13 +114,10 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Test = PMPI_Test
-int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+int mpii_Test(const char *fn, MPI_Request *request, int *flag, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Test";
 	MPI_Comm comm;
 	int live, gen;
-	MPII_CHECK_INIT(fn);
 	if (!request || !flag)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
 	int rc = enter_one(fn, request, status, &live, &comm, &gen);

@@ -31,10 +31,8 @@ static int real_kind(int p, int r)
 	return -1;
 }
 
-#pragma weak MPI_Type_create_f90_integer = PMPI_Type_create_f90_integer
-int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
+int mpii_Type_create_f90_integer(const char *fn, int r, MPI_Datatype *newtype)
 {
-	static const char fn[] = "MPI_Type_create_f90_integer";
 	/* SELECTED_INT_KIND(r): the smallest kind holding 10**r. */
 	static const struct {
 		int r;

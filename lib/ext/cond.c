@@ -27,10 +27,8 @@ static int check_cond(MPI_Cond c)
 	return c && c->s.magic == MPII_MAGIC_COND ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
-#pragma weak MPI_Cond_create = PMPI_Cond_create
-int PMPI_Cond_create(MPI_Comm comm, MPI_Info info, MPI_Cond *cond)
+int mpii_Cond_create(const char *fn, MPI_Comm comm, MPI_Info info, MPI_Cond *cond)
 {
-	static const char fn[] = "MPI_Cond_create";
 	struct mpii_sync_obj *s;
 	(void)info;
 	MPII_CHECK_INIT(fn);

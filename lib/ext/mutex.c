@@ -186,10 +186,8 @@ static int check_mutex(MPI_Mutex m)
 	return m && m->s.magic == MPII_MAGIC_MUTEX ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
-#pragma weak MPI_Mutex_create = PMPI_Mutex_create
-int PMPI_Mutex_create(MPI_Comm comm, MPI_Info info, MPI_Mutex *mutex)
+int mpii_Mutex_create(const char *fn, MPI_Comm comm, MPI_Info info, MPI_Mutex *mutex)
 {
-	static const char fn[] = "MPI_Mutex_create";
 	struct mpii_sync_obj *s;
 	(void)info;
 	MPII_CHECK_INIT(fn);

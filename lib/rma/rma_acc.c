@@ -324,12 +324,11 @@ int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
 	return acc_entry("MPI_Accumulate", &a, win, NULL);
 }
 
-#pragma weak MPI_Raccumulate = PMPI_Raccumulate
-int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-		     int target_rank, MPI_Aint target_disp, int target_count,
-		     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)
+int mpii_Raccumulate(const char *fn, const void *origin_addr, int origin_count,
+		     MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+		     int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+		     MPI_Request *request)
 {
-	static const char fn[] = "MPI_Raccumulate";
 	struct acc_args a = { origin_addr, origin_count, origin_datatype, NULL, 0, NULL,
 			      target_rank, target_disp, target_count, target_datatype, op };
 	if (!request)
