@@ -316,6 +316,18 @@ def generated_note(what):
             ' * change api/mpi.api (or the generator) instead.\n' % what)
 
 
+def with_sections(funcs, line, indent=''):
+    """line(fn) for each function, after a "/* section */" comment where a
+    section of the description starts."""
+    o, section = [], None
+    for fn in funcs:
+        if fn.section != section:
+            section = fn.section
+            o.append('%s/* %s */' % (indent, section))
+        o.append(line(fn))
+    return o
+
+
 def out_mpi_proto(funcs):
     o = []
     o.append(generated_note('mpi_proto.h').rstrip('\n'))
@@ -329,15 +341,22 @@ def out_mpi_proto(funcs):
     o.append('#endif\n')
     for prefix, banner in (('MPI_', 'functions'), ('PMPI_', 'profiling interface (PMPI_X)')):
         o.append('/* %s %s */' % ('-' * (66 - len(banner)), banner))
-        section = None
-        for fn in funcs:
-            if prefix == 'MPI_' and fn.section != section:
-                section = fn.section
-                o.append('/* %s */' % section)
-            o.append('MPII_API %s %s%s(%s);' % (fn.ret, prefix, fn.base, fn.params()))
+        def proto(fn):
+            return 'MPII_API %s %s%s(%s);' % (fn.ret, prefix, fn.base, fn.params())
+        if prefix == 'MPI_':
+            o.extend(with_sections(funcs, proto))
+        else:
+            o.extend(proto(fn) for fn in funcs)
         o.append('')
     o.append('#endif /* SHMPI_MPI_PROTO_H */')
     return '\n'.join(o) + '\n'
+
+
+def pmpi_head(fn):
+    """The lines that open the definition of PMPI_X, with MPI_X as its weak
+    alias."""
+    return ['#pragma weak %s = P%s' % (fn.name, fn.name),
+            wrap('%s P%s(%s)' % (fn.ret, fn.name, fn.params())), '{']
 
 
 def out_unsupported(funcs):
@@ -357,17 +376,11 @@ def out_unsupported(funcs):
     for fn in stubs:
         c = fn.comm_arg()
         where = 'report_comm(%s)' % c.name if c else 'NULL'
-        o.append('#pragma weak %s = P%s' % (fn.name, fn.name))
-        o.append(wrap('int P%s(%s)' % (fn.name, fn.params())))
-        o.append('{')
+        o.extend(pmpi_head(fn))
         o.append(wrap('\treturn mpii_err(%s, MPI_ERR_UNSUPPORTED_OPERATION, "%s",' % (where, fn.name)))
         o.append('\t\t\t"not implemented in shmpi (docs/STATUS.md)");')
         o.append('}\n')
     return '\n'.join(o).rstrip('\n') + '\n'
-
-
-def entries(funcs):
-    return [fn for fn in funcs if fn.entry]
 
 
 def out_entry_c(funcs):
@@ -378,10 +391,8 @@ def out_entry_c(funcs):
     o.append(' * mpii_X, the implementation in lib/, with its name for error reports first.')
     o.append(' */')
     o.append('#include "lib/core/core.h"\n')
-    for fn in entries(funcs):
-        o.append('#pragma weak %s = P%s' % (fn.name, fn.name))
-        o.append(wrap('int P%s(%s)' % (fn.name, fn.params())))
-        o.append('{')
+    for fn in [fn for fn in funcs if fn.entry]:
+        o.extend(pmpi_head(fn))
         o.append('\tstatic const char fn[] = "%s";' % fn.name)
         if fn.entry == 'init':
             o.append('\tMPII_CHECK_INIT(fn);')
@@ -399,13 +410,10 @@ def out_entry_h(funcs):
     o.append('#ifndef MPII_ENTRY_H')
     o.append('#define MPII_ENTRY_H\n')
     o.append('#include "mpi.h"\n')
-    section = None
-    for fn in entries(funcs):
-        if fn.section != section:
-            section = fn.section
-            o.append('/* %s */' % section)
+    def proto(fn):
         params = ', '.join(['const char *fn'] + [a.decl() for a in fn.args])
-        o.append(wrap('int mpii_%s(%s);' % (fn.base, params)))
+        return wrap('int mpii_%s(%s);' % (fn.base, params))
+    o.extend(with_sections([fn for fn in funcs if fn.entry], proto))
     o.append('\n#endif /* MPII_ENTRY_H */')
     return '\n'.join(o) + '\n'
 
@@ -433,12 +441,7 @@ def out_prof_fn(funcs):
     o.append('enum prof_fn {')
     std = [fn for fn in timed(funcs) if not fn.seed]
     ext = [fn for fn in timed(funcs) if fn.seed]
-    section = None
-    for fn in std:
-        if fn.section != section:
-            section = fn.section
-            o.append('\t/* %s */' % section)
-        o.append('\t%s,' % fn.enum_name())
+    o.extend(with_sections(std, lambda fn: '\t%s,' % fn.enum_name(), '\t'))
     o.append('\t/* shmpi extensions (wrapped only when built against shmpi) */')
     for fn in ext:
         o.append('\t%s,' % fn.enum_name())
