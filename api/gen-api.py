@@ -35,7 +35,7 @@ KINDS = frozenset('''
     count bytes disp aint rank tag index flag enum keyval errcode length weight fint int
 '''.split())
 PROF_CLASSES = ('wait', 'data', 'other')
-ENTRIES = ('init', 'plain')
+ENTRIES = ('init', 'plain', 'comm')
 # rule name -> number of arguments (None: any); io_* rules take any.
 PROF_RULES = {
     'send': 4, 'recv': 1, 'irecv': 3, 'imrecv': 3, 'psend': 5, 'precv': 5,
@@ -77,7 +77,7 @@ class Func:
         self.prof_class = None   # wait/data/other, or None
         self.prof_rules = []     # [(rule, [args])]
         self.prof_report = False  # MPI_Finalize: wrapped, not timed
-        self.entry = None        # 'init' or 'plain': the generator writes PMPI_X
+        self.entry = None        # ENTRIES: the generator writes PMPI_X
         self.args = []
         self.section = None
 
@@ -165,6 +165,7 @@ def parse(path):
     for fn in funcs:
         try:
             check_prof(fn)
+            check_entry(fn)
         except ApiError as e:
             raise ApiError('%s: %s: %s' % (fn.where, fn.name, e))
     return funcs
@@ -243,6 +244,11 @@ def parse_header(line, where):
     if fn.entry and (fn.status != 'impl' or fn.ret != 'int'):
         raise ApiError('entry= wants an implemented function that returns int')
     return fn
+
+
+def check_entry(fn):
+    if fn.entry == 'comm' and not fn.comm_arg():
+        raise ApiError('entry=comm wants an input communicator argument')
 
 
 def parse_prof(fn, val):
@@ -387,15 +393,20 @@ def out_entry_c(funcs):
     o = [generated_note('lib/core/entry.c').rstrip('\n')]
     o.append(' *\n * The entry points of the functions api/mpi.api marks "entry=": each PMPI_X,')
     o.append(' * with MPI_X as its weak alias, checks that the library is initialized')
-    o.append(' * (MPII_CHECK_INIT; not for "entry=plain") and hands its arguments to')
-    o.append(' * mpii_X, the implementation in lib/, with its name for error reports first.')
-    o.append(' */')
+    o.append(' * (MPII_CHECK_INIT; not for "entry=plain") and, for "entry=comm", that its')
+    o.append(' * communicator is valid (an invalid one reported through MPI_COMM_WORLD\'s')
+    o.append(' * handler), and hands its arguments to mpii_X, the implementation in lib/,')
+    o.append(' * with its name for error reports first.\n */')
+    o.append('#include "lib/comm/comm.h"')
     o.append('#include "lib/core/core.h"\n')
     for fn in [fn for fn in funcs if fn.entry]:
         o.extend(pmpi_head(fn))
         o.append('\tstatic const char fn[] = "%s";' % fn.name)
-        if fn.entry == 'init':
+        if fn.entry != 'plain':
             o.append('\tMPII_CHECK_INIT(fn);')
+        if fn.entry == 'comm':
+            o.append('\tif (mpii_comm_check(%s))' % fn.comm_arg().name)
+            o.append('\t\treturn mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");')
         o.append(wrap('\treturn mpii_%s(%s);' % (fn.base, ', '.join(['fn'] + [a.name for a in fn.args]))))
         o.append('}\n')
     return '\n'.join(o).rstrip('\n') + '\n'

@@ -86,8 +86,6 @@ static void copy_out(const char *src, char *out, int *resultlen)
 
 int mpii_Comm_set_name(const char *fn, MPI_Comm comm, const char *comm_name_in)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!comm_name_in)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "name is NULL");
 	set_comm_name(comm, comm_name_in);
@@ -96,8 +94,6 @@ int mpii_Comm_set_name(const char *fn, MPI_Comm comm, const char *comm_name_in)
 
 int mpii_Comm_get_name(const char *fn, MPI_Comm comm, char *name, int *resultlen)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!name || !resultlen)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "name or resultlen is NULL");
 	copy_out(comm_name(comm), name, resultlen);

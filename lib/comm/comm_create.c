@@ -383,8 +383,6 @@ static int split_call(const char *fn, MPI_Comm comm, int color, int key, MPI_Com
 
 int mpii_Comm_split(const char *fn, MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (color < 0 && color != MPI_UNDEFINED)
@@ -395,8 +393,6 @@ int mpii_Comm_split(const char *fn, MPI_Comm comm, int color, int key, MPI_Comm 
 int mpii_Comm_split_type(const char *fn, MPI_Comm comm, int split_type, int key, MPI_Info info,
 			 MPI_Comm *newcomm)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
@@ -417,8 +413,6 @@ static int comm_rank_of_world(const struct mpii_comm *c, int w)
 
 int mpii_Comm_create(const char *fn, MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
 		return mpii_err(comm, MPI_ERR_GROUP, fn, "invalid group");
 	if (!newcomm)
@@ -457,8 +451,6 @@ int mpii_Comm_create(const char *fn, MPI_Comm comm, MPI_Group group, MPI_Comm *n
 int mpii_Comm_create_group(const char *fn, MPI_Comm comm, MPI_Group group, int tag,
 			   MPI_Comm *newcomm)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (comm->is_inter)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator is not supported");
 	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
@@ -567,8 +559,6 @@ int mpii_Comm_compare(const char *fn, MPI_Comm comm1, MPI_Comm comm2, int *resul
 
 int mpii_Comm_test_inter(const char *fn, MPI_Comm comm, int *flag)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!flag)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "flag is NULL");
 	*flag = comm->is_inter;
@@ -577,8 +567,6 @@ int mpii_Comm_test_inter(const char *fn, MPI_Comm comm, int *flag)
 
 int mpii_Comm_set_info(const char *fn, MPI_Comm comm, MPI_Info info)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!MPII_VALID(info, MPII_MAGIC_INFO))
 		return mpii_err(comm, MPI_ERR_INFO, fn, "invalid info");
 	/* No hint changes behaviour yet; remember them for MPI_Comm_get_info. */
@@ -595,8 +583,6 @@ int mpii_Comm_set_info(const char *fn, MPI_Comm comm, MPI_Info info)
 
 int mpii_Comm_get_info(const char *fn, MPI_Comm comm, MPI_Info *info_used)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!info_used)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "info_used is NULL");
 	if (mpii_info_dup(comm->info, info_used))

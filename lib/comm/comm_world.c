@@ -168,8 +168,6 @@ void mpii_comm_finalize_predefined(void)
 
 int mpii_Comm_size(const char *fn, MPI_Comm comm, int *size)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!size)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "size is NULL");
 	*size = comm->size;
@@ -178,8 +176,6 @@ int mpii_Comm_size(const char *fn, MPI_Comm comm, int *size)
 
 int mpii_Comm_rank(const char *fn, MPI_Comm comm, int *rank)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!rank)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "rank is NULL");
 	*rank = comm->rank;

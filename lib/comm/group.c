@@ -333,8 +333,6 @@ int mpii_Group_free(const char *fn, MPI_Group *group)
 
 int mpii_Comm_group(const char *fn, MPI_Comm comm, MPI_Group *group)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!group)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "group is NULL");
 	/* a handle of its own, so attributes cached on it are not shared
@@ -346,8 +344,6 @@ int mpii_Comm_group(const char *fn, MPI_Comm comm, MPI_Group *group)
 
 int mpii_Comm_remote_group(const char *fn, MPI_Comm comm, MPI_Group *group)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!comm->is_inter)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "not an intercommunicator");
 	if (!group)
@@ -359,8 +355,6 @@ int mpii_Comm_remote_group(const char *fn, MPI_Comm comm, MPI_Group *group)
 
 int mpii_Comm_remote_size(const char *fn, MPI_Comm comm, int *size)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!comm->is_inter)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "not an intercommunicator");
 	if (!size)

@@ -205,8 +205,6 @@ int mpii_Intercomm_create(const char *fn, MPI_Comm local_comm, int local_leader,
 
 int mpii_Intercomm_merge(const char *fn, MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
-	if (mpii_comm_check(intercomm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!intercomm->is_inter)
 		return mpii_err(intercomm, MPI_ERR_COMM, fn, "not an intercommunicator");
 	if (!newintracomm)

@@ -489,8 +489,6 @@ int mpii_Cart_map(const char *fn, MPI_Comm comm, int ndims, const int dims[], co
 
 int mpii_Topo_test(const char *fn, MPI_Comm comm, int *status)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!status)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "status is NULL");
 	*status = comm->topo ? comm->topo->kind : MPI_UNDEFINED;

@@ -33,8 +33,6 @@ static int pair_done(void *arg)
 
 int mpii_Barrier_loose(const char *fn, MPI_Comm comm)
 {
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	int n = comm->size, me = comm->rank;
 	int rc = MPI_SUCCESS;
 	mpii_lock();
