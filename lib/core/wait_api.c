@@ -137,6 +137,9 @@ int mpii_Test(const char *fn, MPI_Request *request, int *flag, MPI_Status *statu
 struct any_arg {
 	int count;
 	MPI_Request *reqs;
+	/* where the MPI_Wait and MPI_Test array calls put their results */
+	int *index, *flag, *outcount, *indices;
+	MPI_Status *statuses;   /* one status for the "any" calls */
 };
 
 /* The peer to poll first while waiting for several requests: the source of
@@ -214,34 +217,47 @@ static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *sta
 	return MPI_SUCCESS;
 }
 
+/* The MPI_Wait and MPI_Test array calls for fn: check a's requests (bad:
+ * the call's own output arguments are missing), then, with the lock held
+ * and counted as a waiter, wait until done(a) (NULL: the Test calls poll
+ * once) and collect what completed; failed is the message if that fails. */
+static int array_call(const char *fn, struct any_arg *a, int bad, int (*done)(void *),
+		      int (*collect)(struct any_arg *), const char *failed)
+{
+	int rc = check_array(a->count, a->reqs);
+	if (rc || bad)
+		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
+	if ((rc = lock_unwaited(a->count, a->reqs, fn)))
+		return rc;
+	if (done)
+		wait_array(a->count, a->reqs, done, a);
+	else
+		mpii_progress(-1);
+	rc = collect(a);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "%s", failed) : MPI_SUCCESS;
+}
+
+static int take_any(struct any_arg *a)
+{
+	return collect_any(a->count, a->reqs, a->index, a->statuses, a->flag);
+}
+
 int mpii_Waitany(const char *fn, int count, MPI_Request array_of_requests[], int *index,
 		 MPI_Status *status)
 {
-	int rc = check_array(count, array_of_requests);
-	if (rc || !index)
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	struct any_arg a = { count, array_of_requests };
 	int found;
-	if ((rc = lock_unwaited(count, array_of_requests, fn)))
-		return rc;
-	wait_array(count, array_of_requests, any_done, &a);
-	rc = collect_any(count, array_of_requests, index, status, &found);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
+	struct any_arg a = { count, array_of_requests, .index = index, .flag = &found,
+			     .statuses = status };
+	return array_call(fn, &a, !index, any_done, take_any, "request failed");
 }
 
 int mpii_Testany(const char *fn, int count, MPI_Request array_of_requests[], int *index, int *flag,
 		 MPI_Status *status)
 {
-	int rc = check_array(count, array_of_requests);
-	if (rc || !index || !flag)
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	if ((rc = lock_unwaited(count, array_of_requests, fn)))
-		return rc;
-	mpii_progress(-1);
-	rc = collect_any(count, array_of_requests, index, status, flag);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
+	struct any_arg a = { count, array_of_requests, .index = index, .flag = flag,
+			     .statuses = status };
+	return array_call(fn, &a, !index || !flag, NULL, take_any, "request failed");
 }
 
 /* Collect every request (all done); statuses may be MPI_STATUSES_IGNORE. */
@@ -265,36 +281,28 @@ static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses)
 	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
+/* Collect them all if all are done; *flag says whether (the Test call). */
+static int take_all(struct any_arg *a)
+{
+	int all = all_done(a);
+	if (a->flag)
+		*a->flag = all;
+	return all ? collect_all(a->count, a->reqs, a->statuses) : MPI_SUCCESS;
+}
+
 int mpii_Waitall(const char *fn, int count, MPI_Request array_of_requests[],
 		 MPI_Status array_of_statuses[])
 {
-	int rc = check_array(count, array_of_requests);
-	if (rc)
-		return mpii_err(NULL, rc, fn, "invalid arguments");
-	struct any_arg a = { count, array_of_requests };
-	if ((rc = lock_unwaited(count, array_of_requests, fn)))
-		return rc;
-	wait_array(count, array_of_requests, all_done, &a);
-	rc = collect_all(count, array_of_requests, array_of_statuses);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+	struct any_arg a = { count, array_of_requests, .statuses = array_of_statuses };
+	return array_call(fn, &a, 0, all_done, take_all, "a request failed");
 }
 
 int mpii_Testall(const char *fn, int count, MPI_Request array_of_requests[], int *flag,
 		 MPI_Status array_of_statuses[])
 {
-	int rc = check_array(count, array_of_requests);
-	if (rc || !flag)
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	struct any_arg a = { count, array_of_requests };
-	if ((rc = lock_unwaited(count, array_of_requests, fn)))
-		return rc;
-	mpii_progress(-1);
-	*flag = all_done(&a);
-	if (*flag)
-		rc = collect_all(count, array_of_requests, array_of_statuses);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+	struct any_arg a = { count, array_of_requests, .flag = flag,
+			     .statuses = array_of_statuses };
+	return array_call(fn, &a, !flag, NULL, take_all, "a request failed");
 }
 
 /* Collect all completed requests; *outcount = MPI_UNDEFINED if none is
@@ -321,33 +329,33 @@ static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indice
 	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
+static int take_some(struct any_arg *a)
+{
+	return collect_some(a->count, a->reqs, a->outcount, a->indices, a->statuses);
+}
+
+/* MPI_Waitsome (done: any_done) and MPI_Testsome (done NULL) for fn. */
+static int some(const char *fn, int incount, MPI_Request reqs[], int *outcount, int indices[],
+		MPI_Status statuses[], int (*done)(void *))
+{
+	struct any_arg a = { incount, reqs, .outcount = outcount, .indices = indices,
+			     .statuses = statuses };
+	return array_call(fn, &a, !outcount || (incount > 0 && !indices), done, take_some,
+			  "a request failed");
+}
+
 int mpii_Waitsome(const char *fn, int incount, MPI_Request array_of_requests[], int *outcount,
 		  int array_of_indices[], MPI_Status array_of_statuses[])
 {
-	int rc = check_array(incount, array_of_requests);
-	if (rc || !outcount || (incount > 0 && !array_of_indices))
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	struct any_arg a = { incount, array_of_requests };
-	if ((rc = lock_unwaited(incount, array_of_requests, fn)))
-		return rc;
-	wait_array(incount, array_of_requests, any_done, &a);
-	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+	return some(fn, incount, array_of_requests, outcount, array_of_indices, array_of_statuses,
+		    any_done);
 }
 
 int mpii_Testsome(const char *fn, int incount, MPI_Request array_of_requests[], int *outcount,
 		  int array_of_indices[], MPI_Status array_of_statuses[])
 {
-	int rc = check_array(incount, array_of_requests);
-	if (rc || !outcount || (incount > 0 && !array_of_indices))
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	if ((rc = lock_unwaited(incount, array_of_requests, fn)))
-		return rc;
-	mpii_progress(-1);
-	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+	return some(fn, incount, array_of_requests, outcount, array_of_indices, array_of_statuses,
+		    NULL);
 }
 
 int mpii_Request_free(const char *fn, MPI_Request *request)
