@@ -78,6 +78,7 @@ class Func:
         self.prof_rules = []     # [(rule, [args])]
         self.prof_report = False  # MPI_Finalize: wrapped, not timed
         self.entry = None        # ENTRIES: the generator writes PMPI_X
+        self.impl = None         # entry= calls mpii_ of this function (an alias)
         self.args = []
         self.section = None
 
@@ -162,10 +163,11 @@ def parse(path):
             funcs.append(cur)
         except ApiError as e:
             raise ApiError('%s: %s' % (where, e))
+    by_name = {fn.name: fn for fn in funcs}
     for fn in funcs:
         try:
             check_prof(fn)
-            check_entry(fn)
+            check_entry(fn, by_name)
         except ApiError as e:
             raise ApiError('%s: %s: %s' % (fn.where, fn.name, e))
     return funcs
@@ -231,6 +233,10 @@ def parse_header(line, where):
             fn.deprecated = val
         elif key == 'prof':
             parse_prof(fn, val)
+        elif key == 'impl':
+            if not re.match(r'MPI_[A-Z][a-z0-9_]*$', val):
+                raise ApiError('impl= names a function, MPI_Xxx, not %r' % val)
+            fn.impl = val
         elif key == 'entry':
             if val not in ENTRIES:
                 raise ApiError('entry=%s is not one of %s' % (val, ', '.join(ENTRIES)))
@@ -246,9 +252,16 @@ def parse_header(line, where):
     return fn
 
 
-def check_entry(fn):
+def check_entry(fn, by_name):
     if fn.entry == 'comm' and not fn.comm_arg():
         raise ApiError('entry=comm wants an input communicator argument')
+    if fn.impl is None:
+        return
+    other = by_name.get(fn.impl)
+    if not fn.entry or not other or not other.entry or other.impl:
+        raise ApiError('impl= wants entry= here and names a function with its own mpii_')
+    if len(other.args) != len(fn.args):
+        raise ApiError('impl=%s takes %d arguments' % (fn.impl, len(other.args)))
 
 
 def parse_prof(fn, val):
@@ -407,7 +420,8 @@ def out_entry_c(funcs):
         if fn.entry == 'comm':
             o.append('\tif (mpii_comm_check(%s))' % fn.comm_arg().name)
             o.append('\t\treturn mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");')
-        o.append(wrap('\treturn mpii_%s(%s);' % (fn.base, ', '.join(['fn'] + [a.name for a in fn.args]))))
+        impl = fn.impl[len('MPI_'):] if fn.impl else fn.base
+        o.append(wrap('\treturn mpii_%s(%s);' % (impl, ', '.join(['fn'] + [a.name for a in fn.args]))))
         o.append('}\n')
     return '\n'.join(o).rstrip('\n') + '\n'
 
@@ -424,7 +438,7 @@ def out_entry_h(funcs):
     def proto(fn):
         params = ', '.join(['const char *fn'] + [a.decl() for a in fn.args])
         return wrap('int mpii_%s(%s);' % (fn.base, params))
-    o.extend(with_sections([fn for fn in funcs if fn.entry], proto))
+    o.extend(with_sections([fn for fn in funcs if fn.entry and not fn.impl], proto))
     o.append('\n#endif /* MPII_ENTRY_H */')
     return '\n'.join(o) + '\n'
 

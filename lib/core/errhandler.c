@@ -110,14 +110,25 @@ int mpii_errhandler_valid(const struct mpii_errhandler *eh)
 	return eh_valid(eh);
 }
 
-static int create(MPI_Comm_errhandler_function *f, MPI_Errhandler *errhandler, const char *fn)
+/* A new error handler that calls f, or, for another language's binding,
+ * call with proc.  Returns an error class (the handler called). */
+static int eh_create(const char *fn, MPI_Comm_errhandler_function *f, mpii_lang_eh_call *call,
+		     void (*proc)(void), MPI_Errhandler *errhandler)
 {
-	MPII_CHECK_INIT(fn);
-	if (!f || !errhandler)
+	if ((!f && (!call || !proc)) || !errhandler)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "function or errhandler is NULL");
 	if (!(*errhandler = eh_new(f)))
 		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	(*errhandler)->lang_call = call;
+	(*errhandler)->lang_proc = proc;
 	return MPI_SUCCESS;
+}
+
+/* MPI_Comm_create_errhandler and MPI_Errhandler_create. */
+int mpii_Comm_create_errhandler(const char *fn, MPI_Comm_errhandler_function *f,
+				MPI_Errhandler *errhandler)
+{
+	return eh_create(fn, f, NULL, NULL, errhandler);
 }
 
 int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
@@ -125,31 +136,21 @@ int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
 {
 	static const char fn[] = "MPI_Comm_create_errhandler";
 	MPII_CHECK_INIT(fn);
-	if (!call || !proc || !errhandler)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "function or errhandler is NULL");
-	if (!(*errhandler = eh_new(NULL)))
-		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
-	(*errhandler)->lang_call = call;
-	(*errhandler)->lang_proc = proc;
-	return MPI_SUCCESS;
+	return eh_create(fn, NULL, call, proc, errhandler);
 }
 
-static int set(MPI_Comm comm, MPI_Errhandler eh, const char *fn)
+/* MPI_Comm_set_errhandler and MPI_Errhandler_set. */
+int mpii_Comm_set_errhandler(const char *fn, MPI_Comm comm, MPI_Errhandler eh)
 {
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!eh_valid(eh))
 		return mpii_err(comm, MPI_ERR_ARG, fn, "invalid error handler");
 	mpii_errhandler_set(comm, eh);
 	return MPI_SUCCESS;
 }
 
-static int get(MPI_Comm comm, MPI_Errhandler *eh, const char *fn)
+/* MPI_Comm_get_errhandler and MPI_Errhandler_get. */
+int mpii_Comm_get_errhandler(const char *fn, MPI_Comm comm, MPI_Errhandler *eh)
 {
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!eh)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "errhandler is NULL");
 	mpii_lock();
@@ -157,42 +158,6 @@ static int get(MPI_Comm comm, MPI_Errhandler *eh, const char *fn)
 	mpii_errhandler_ref(*eh);   /* the caller frees what it gets */
 	mpii_unlock();
 	return MPI_SUCCESS;
-}
-
-#pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
-int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *f, MPI_Errhandler *errhandler)
-{
-	return create(f, errhandler, "MPI_Comm_create_errhandler");
-}
-
-#pragma weak MPI_Errhandler_create = PMPI_Errhandler_create
-int PMPI_Errhandler_create(MPI_Handler_function *f, MPI_Errhandler *errhandler)
-{
-	return create(f, errhandler, "MPI_Errhandler_create");
-}
-
-#pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
-int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
-{
-	return set(comm, errhandler, "MPI_Comm_set_errhandler");
-}
-
-#pragma weak MPI_Errhandler_set = PMPI_Errhandler_set
-int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
-{
-	return set(comm, errhandler, "MPI_Errhandler_set");
-}
-
-#pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
-int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
-{
-	return get(comm, errhandler, "MPI_Comm_get_errhandler");
-}
-
-#pragma weak MPI_Errhandler_get = PMPI_Errhandler_get
-int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
-{
-	return get(comm, errhandler, "MPI_Errhandler_get");
 }
 
 int mpii_Errhandler_free(const char *fn, MPI_Errhandler *errhandler)
