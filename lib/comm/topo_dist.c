@@ -85,14 +85,21 @@ static struct mpii_topo *dist_new(int indeg, const int *src, const int *sw, int 
 	return t;
 }
 
+/* The checks both constructors start with.  reorder is a hint this
+ * implementation does not take: ranks keep their order. */
+static int create_args(const char *fn, MPI_Comm comm_old, MPI_Info info, int reorder,
+		       MPI_Comm *comm_dist_graph)
+{
+	(void)reorder;
+	return mpii_topo_check_args(fn, comm_old, info, comm_dist_graph, "comm_dist_graph is NULL");
+}
+
 int mpii_Dist_graph_create_adjacent(const char *fn, MPI_Comm comm_old, int indegree,
 				    const int sources[], const int sourceweights[], int outdegree,
 				    const int destinations[], const int destweights[],
 				    MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
 {
-	(void)reorder;
-	int rc = mpii_topo_check_args(fn, comm_old, info, comm_dist_graph,
-				      "comm_dist_graph is NULL");
+	int rc = create_args(fn, comm_old, info, reorder, comm_dist_graph);
 	if (rc)
 		return rc;
 	int weighted = !is_unweighted(sourceweights) && !is_unweighted(destweights);
@@ -178,9 +185,7 @@ int mpii_Dist_graph_create(const char *fn, MPI_Comm comm_old, int n, const int s
 			   const int degrees[], const int destinations[], const int weights[],
 			   MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
 {
-	(void)reorder;
-	int rc = mpii_topo_check_args(fn, comm_old, info, comm_dist_graph,
-				      "comm_dist_graph is NULL");
+	int rc = create_args(fn, comm_old, info, reorder, comm_dist_graph);
 	if (rc)
 		return rc;
 	int size = comm_old->size;
