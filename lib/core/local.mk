@@ -1,4 +1,4 @@
-# lib/core/: init and finalize, the environment, errors and error handlers, requests, the progress engine and completion (wait/test), handle conversion, the unsupported-function stubs.
+# lib/core/: init and finalize, the environment, errors and error handlers, requests, the progress engine and completion (wait/test), handle conversion, the unsupported-function stubs, the generated entry points.
 # See lib/core/README.md for what it owns and what it may use.
 libshmpi_la_SOURCES += \
 	lib/core/core.h lib/core/errhandler.h lib/core/errors.h lib/core/global.h lib/core/lock.h \
