@@ -6,6 +6,9 @@ Usage: gen-api.py DESCRIPTION OUTPUT
 OUTPUT names what to write on stdout:
   mpi_proto.h      the MPI_X and PMPI_X prototypes that include/mpi.h includes
   unsupported.c    lib/core/unsupported.c: the stubs of the "stub" functions
+  entry.c          lib/core/entry.c: the entry points of the "entry="
+                   functions (MPI_X alias, init check, call of mpii_X)
+  entry.h          lib/core/entry.h: the prototypes of those mpii_X
   mpi.sym          api/mpi.sym: NAME STATUS PROF per function, for
                    tests/check-symbols.sh
   prof_fn.h        perf/prof/prof_fn.h: enum prof_fn and enum prof_class
@@ -32,6 +35,7 @@ KINDS = frozenset('''
     count bytes disp aint rank tag index flag enum keyval errcode length weight fint int
 '''.split())
 PROF_CLASSES = ('wait', 'data', 'other')
+ENTRIES = ('init', 'plain', 'comm')
 # rule name -> number of arguments (None: any); io_* rules take any.
 PROF_RULES = {
     'send': 4, 'recv': 1, 'irecv': 3, 'imrecv': 3, 'psend': 5, 'precv': 5,
@@ -73,6 +77,8 @@ class Func:
         self.prof_class = None   # wait/data/other, or None
         self.prof_rules = []     # [(rule, [args])]
         self.prof_report = False  # MPI_Finalize: wrapped, not timed
+        self.entry = None        # ENTRIES: the generator writes PMPI_X
+        self.impl = None         # entry= calls mpii_ of this function (an alias)
         self.args = []
         self.section = None
 
@@ -157,9 +163,11 @@ def parse(path):
             funcs.append(cur)
         except ApiError as e:
             raise ApiError('%s: %s' % (where, e))
+    by_name = {fn.name: fn for fn in funcs}
     for fn in funcs:
         try:
             check_prof(fn)
+            check_entry(fn, by_name)
         except ApiError as e:
             raise ApiError('%s: %s: %s' % (fn.where, fn.name, e))
     return funcs
@@ -225,13 +233,35 @@ def parse_header(line, where):
             fn.deprecated = val
         elif key == 'prof':
             parse_prof(fn, val)
+        elif key == 'impl':
+            if not re.match(r'MPI_[A-Z][a-z0-9_]*$', val):
+                raise ApiError('impl= names a function, MPI_Xxx, not %r' % val)
+            fn.impl = val
+        elif key == 'entry':
+            if val not in ENTRIES:
+                raise ApiError('entry=%s is not one of %s' % (val, ', '.join(ENTRIES)))
+            fn.entry = val
         else:
             raise ApiError('unknown key %r' % key)
         if key in ('removed', 'deprecated') and val not in ORIGINS:
             raise ApiError('%s=%s is not a standard version' % (key, val))
     if fn.status == 'stub' and fn.ret != 'int':
         raise ApiError('a stub returns an error code: its return type must be int')
+    if fn.entry and (fn.status != 'impl' or fn.ret != 'int'):
+        raise ApiError('entry= wants an implemented function that returns int')
     return fn
+
+
+def check_entry(fn, by_name):
+    if fn.entry == 'comm' and not fn.comm_arg():
+        raise ApiError('entry=comm wants an input communicator argument')
+    if fn.impl is None:
+        return
+    other = by_name.get(fn.impl)
+    if not fn.entry or not other or not other.entry or other.impl:
+        raise ApiError('impl= wants entry= here and names a function with its own mpii_')
+    if len(other.args) != len(fn.args):
+        raise ApiError('impl=%s takes %d arguments' % (fn.impl, len(other.args)))
 
 
 def parse_prof(fn, val):
@@ -305,6 +335,18 @@ def generated_note(what):
             ' * change api/mpi.api (or the generator) instead.\n' % what)
 
 
+def with_sections(funcs, line, indent=''):
+    """line(fn) for each function, after a "/* section */" comment where a
+    section of the description starts."""
+    o, section = [], None
+    for fn in funcs:
+        if fn.section != section:
+            section = fn.section
+            o.append('%s/* %s */' % (indent, section))
+        o.append(line(fn))
+    return o
+
+
 def out_mpi_proto(funcs):
     o = []
     o.append(generated_note('mpi_proto.h').rstrip('\n'))
@@ -318,15 +360,22 @@ def out_mpi_proto(funcs):
     o.append('#endif\n')
     for prefix, banner in (('MPI_', 'functions'), ('PMPI_', 'profiling interface (PMPI_X)')):
         o.append('/* %s %s */' % ('-' * (66 - len(banner)), banner))
-        section = None
-        for fn in funcs:
-            if prefix == 'MPI_' and fn.section != section:
-                section = fn.section
-                o.append('/* %s */' % section)
-            o.append('MPII_API %s %s%s(%s);' % (fn.ret, prefix, fn.base, fn.params()))
+        def proto(fn):
+            return 'MPII_API %s %s%s(%s);' % (fn.ret, prefix, fn.base, fn.params())
+        if prefix == 'MPI_':
+            o.extend(with_sections(funcs, proto))
+        else:
+            o.extend(proto(fn) for fn in funcs)
         o.append('')
     o.append('#endif /* SHMPI_MPI_PROTO_H */')
     return '\n'.join(o) + '\n'
+
+
+def pmpi_head(fn):
+    """The lines that open the definition of PMPI_X, with MPI_X as its weak
+    alias."""
+    return ['#pragma weak %s = P%s' % (fn.name, fn.name),
+            wrap('%s P%s(%s)' % (fn.ret, fn.name, fn.params())), '{']
 
 
 def out_unsupported(funcs):
@@ -346,13 +395,52 @@ def out_unsupported(funcs):
     for fn in stubs:
         c = fn.comm_arg()
         where = 'report_comm(%s)' % c.name if c else 'NULL'
-        o.append('#pragma weak %s = P%s' % (fn.name, fn.name))
-        o.append(wrap('int P%s(%s)' % (fn.name, fn.params())))
-        o.append('{')
+        o.extend(pmpi_head(fn))
         o.append(wrap('\treturn mpii_err(%s, MPI_ERR_UNSUPPORTED_OPERATION, "%s",' % (where, fn.name)))
         o.append('\t\t\t"not implemented in shmpi (docs/STATUS.md)");')
         o.append('}\n')
     return '\n'.join(o).rstrip('\n') + '\n'
+
+
+def out_entry_c(funcs):
+    o = [generated_note('lib/core/entry.c').rstrip('\n')]
+    o.append(' *\n * The entry points of the functions api/mpi.api marks "entry=": each PMPI_X,')
+    o.append(' * with MPI_X as its weak alias, checks that the library is initialized')
+    o.append(' * (MPII_CHECK_INIT; not for "entry=plain") and, for "entry=comm", that its')
+    o.append(' * communicator is valid (an invalid one reported through MPI_COMM_WORLD\'s')
+    o.append(' * handler), and hands its arguments to mpii_X, the implementation in lib/,')
+    o.append(' * with its name for error reports first.\n */')
+    o.append('#include "lib/comm/comm.h"')
+    o.append('#include "lib/core/core.h"\n')
+    for fn in [fn for fn in funcs if fn.entry]:
+        o.extend(pmpi_head(fn))
+        o.append('\tstatic const char fn[] = "%s";' % fn.name)
+        if fn.entry != 'plain':
+            o.append('\tMPII_CHECK_INIT(fn);')
+        if fn.entry == 'comm':
+            o.append('\tif (mpii_comm_check(%s))' % fn.comm_arg().name)
+            o.append('\t\treturn mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");')
+        impl = fn.impl[len('MPI_'):] if fn.impl else fn.base
+        o.append(wrap('\treturn mpii_%s(%s);' % (impl, ', '.join(['fn'] + [a.name for a in fn.args]))))
+        o.append('}\n')
+    return '\n'.join(o).rstrip('\n') + '\n'
+
+
+def out_entry_h(funcs):
+    o = [generated_note('lib/core/entry.h').rstrip('\n')]
+    o.append(' *\n * mpii_X implements MPI_X for the functions api/mpi.api marks "entry="')
+    o.append(' * (lib/core/entry.c calls it, for "entry=init" once the library is known to')
+    o.append(' * be initialized); fn is the name to report errors under.  Returns an MPI')
+    o.append(' * error class, the error handler already called, as MPI_X does.\n */')
+    o.append('#ifndef MPII_ENTRY_H')
+    o.append('#define MPII_ENTRY_H\n')
+    o.append('#include "mpi.h"\n')
+    def proto(fn):
+        params = ', '.join(['const char *fn'] + [a.decl() for a in fn.args])
+        return wrap('int mpii_%s(%s);' % (fn.base, params))
+    o.extend(with_sections([fn for fn in funcs if fn.entry and not fn.impl], proto))
+    o.append('\n#endif /* MPII_ENTRY_H */')
+    return '\n'.join(o) + '\n'
 
 
 def out_sym(funcs):
@@ -378,12 +466,7 @@ def out_prof_fn(funcs):
     o.append('enum prof_fn {')
     std = [fn for fn in timed(funcs) if not fn.seed]
     ext = [fn for fn in timed(funcs) if fn.seed]
-    section = None
-    for fn in std:
-        if fn.section != section:
-            section = fn.section
-            o.append('\t/* %s */' % section)
-        o.append('\t%s,' % fn.enum_name())
+    o.extend(with_sections(std, lambda fn: '\t%s,' % fn.enum_name(), '\t'))
     o.append('\t/* shmpi extensions (wrapped only when built against shmpi) */')
     for fn in ext:
         o.append('\t%s,' % fn.enum_name())
@@ -621,6 +704,8 @@ def out_stubs_test(funcs):
 OUTPUTS = {
     'mpi_proto.h': out_mpi_proto,
     'unsupported.c': out_unsupported,
+    'entry.c': out_entry_c,
+    'entry.h': out_entry_h,
     'mpi.sym': out_sym,
     'prof_fn.h': out_prof_fn,
     'functions.c': out_functions,

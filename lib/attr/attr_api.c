@@ -161,19 +161,18 @@ static int free_keyval(int *keyval, int kind, const char *fn)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_free_keyval = PMPI_Comm_free_keyval
-int PMPI_Comm_free_keyval(int *keyval)
+/* MPI_Comm_free_keyval and MPI_Keyval_free: MPII_HK_COMM accepts
+ * communicator and every-kind keyvals. */
+int mpii_Comm_free_keyval(const char *fn, int *keyval)
 {
-	return free_keyval(keyval, MPII_HK_COMM, "MPI_Comm_free_keyval");
+	return free_keyval(keyval, MPII_HK_COMM, fn);
 }
 
-static int comm_set(MPI_Comm comm, int keyval, void *val, const char *fn)
+/* MPI_Comm_set_attr and MPI_Attr_put (lib/core/entry.c checked comm). */
+int mpii_Comm_set_attr(const char *fn, MPI_Comm comm, int keyval, void *val)
 {
 	int rc;
 
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (mpii_keyval_is_predefined(keyval))
 		return mpii_err(comm, MPI_ERR_KEYVAL, fn, "keyval %d is predefined", keyval);
 	rc = mpii_attr_set(&comm->attrs, MPII_HK_COMM, comm, keyval, val);
@@ -182,13 +181,11 @@ static int comm_set(MPI_Comm comm, int keyval, void *val, const char *fn)
 	return MPI_SUCCESS;
 }
 
-static int comm_get(MPI_Comm comm, int keyval, void *val, int *flag, const char *fn)
+/* MPI_Comm_get_attr and MPI_Attr_get. */
+int mpii_Comm_get_attr(const char *fn, MPI_Comm comm, int keyval, void *val, int *flag)
 {
 	int rc;
 
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!val || !flag)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "attribute_val or flag is NULL");
 	rc = mpii_attr_comm_get(comm, keyval, val, flag);
@@ -197,13 +194,11 @@ static int comm_get(MPI_Comm comm, int keyval, void *val, int *flag, const char 
 	return MPI_SUCCESS;
 }
 
-static int comm_delete(MPI_Comm comm, int keyval, const char *fn)
+/* MPI_Comm_delete_attr and MPI_Attr_delete. */
+int mpii_Comm_delete_attr(const char *fn, MPI_Comm comm, int keyval)
 {
 	int rc;
 
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (mpii_keyval_is_predefined(keyval))
 		return mpii_err(comm, MPI_ERR_KEYVAL, fn, "keyval %d is predefined", keyval);
 	rc = mpii_attr_delete(&comm->attrs, MPII_HK_COMM, comm, keyval);
@@ -211,24 +206,6 @@ static int comm_delete(MPI_Comm comm, int keyval, const char *fn)
 		return mpii_err(comm, rc, fn, "keyval %d: invalid, not set, or its delete "
 				"callback failed", keyval);
 	return MPI_SUCCESS;
-}
-
-#pragma weak MPI_Comm_set_attr = PMPI_Comm_set_attr
-int PMPI_Comm_set_attr(MPI_Comm comm, int keyval, void *attribute_val)
-{
-	return comm_set(comm, keyval, attribute_val, "MPI_Comm_set_attr");
-}
-
-#pragma weak MPI_Comm_get_attr = PMPI_Comm_get_attr
-int PMPI_Comm_get_attr(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
-{
-	return comm_get(comm, keyval, attribute_val, flag, "MPI_Comm_get_attr");
-}
-
-#pragma weak MPI_Comm_delete_attr = PMPI_Comm_delete_attr
-int PMPI_Comm_delete_attr(MPI_Comm comm, int keyval)
-{
-	return comm_delete(comm, keyval, "MPI_Comm_delete_attr");
 }
 
 /* ------------------------------------------------------------- MPI-1 */
@@ -240,31 +217,6 @@ int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_f
 	/* seed 002 6.7: usable on every kind of handle */
 	return mpii_keyval_create_call("MPI_Keyval_create", MPII_HK_ANY, MPII_CB_COMM,
 				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
-}
-
-#pragma weak MPI_Keyval_free = PMPI_Keyval_free
-int PMPI_Keyval_free(int *keyval)
-{
-	/* MPII_HK_COMM accepts communicator and every-kind keyvals */
-	return free_keyval(keyval, MPII_HK_COMM, "MPI_Keyval_free");
-}
-
-#pragma weak MPI_Attr_put = PMPI_Attr_put
-int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
-{
-	return comm_set(comm, keyval, attribute_val, "MPI_Attr_put");
-}
-
-#pragma weak MPI_Attr_get = PMPI_Attr_get
-int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
-{
-	return comm_get(comm, keyval, attribute_val, flag, "MPI_Attr_get");
-}
-
-#pragma weak MPI_Attr_delete = PMPI_Attr_delete
-int PMPI_Attr_delete(MPI_Comm comm, int keyval)
-{
-	return comm_delete(comm, keyval, "MPI_Attr_delete");
 }
 
 /* ---------------------------------------------------------- datatypes */
@@ -284,13 +236,10 @@ int PMPI_Type_free_keyval(int *keyval)
 	return free_keyval(keyval, MPII_HK_DATATYPE, "MPI_Type_free_keyval");
 }
 
-#pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
-int PMPI_Type_set_attr(MPI_Datatype type, int keyval, void *attribute_val)
+int mpii_Type_set_attr(const char *fn, MPI_Datatype type, int keyval, void *attribute_val)
 {
-	static const char fn[] = "MPI_Type_set_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	rc = mpii_attr_set(&type->attrs, MPII_HK_DATATYPE, type, keyval, attribute_val);
@@ -299,13 +248,11 @@ int PMPI_Type_set_attr(MPI_Datatype type, int keyval, void *attribute_val)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
-int PMPI_Type_get_attr(MPI_Datatype type, int keyval, void *attribute_val, int *flag)
+int mpii_Type_get_attr(const char *fn, MPI_Datatype type, int keyval, void *attribute_val,
+		       int *flag)
 {
-	static const char fn[] = "MPI_Type_get_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	if (!attribute_val || !flag)
@@ -316,13 +263,10 @@ int PMPI_Type_get_attr(MPI_Datatype type, int keyval, void *attribute_val, int *
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
-int PMPI_Type_delete_attr(MPI_Datatype type, int keyval)
+int mpii_Type_delete_attr(const char *fn, MPI_Datatype type, int keyval)
 {
-	static const char fn[] = "MPI_Type_delete_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	rc = mpii_attr_delete(&type->attrs, MPII_HK_DATATYPE, type, keyval);

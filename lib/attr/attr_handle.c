@@ -104,11 +104,9 @@ int PMPI_Handle_keyval_create(MPI_Handle_copy_function *copy_fn,
 				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
 }
 
-#pragma weak MPI_Handle_attr_put = PMPI_Handle_attr_put
-int PMPI_Handle_attr_put(MPI_Handle *handle, MPI_Handletype handletype, int keyval,
+int mpii_Handle_attr_put(const char *fn, MPI_Handle *handle, MPI_Handletype handletype, int keyval,
 			 void *attribute_val)
 {
-	static const char fn[] = "MPI_Handle_attr_put";
 	struct mpii_attr_list **list;
 	void *obj;
 	int rc;
@@ -124,11 +122,9 @@ int PMPI_Handle_attr_put(MPI_Handle *handle, MPI_Handletype handletype, int keyv
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Handle_attr_get = PMPI_Handle_attr_get
-int PMPI_Handle_attr_get(MPI_Handle *handle, MPI_Handletype handletype, int keyval,
+int mpii_Handle_attr_get(const char *fn, MPI_Handle *handle, MPI_Handletype handletype, int keyval,
 			 void *attribute_val, int *flag)
 {
-	static const char fn[] = "MPI_Handle_attr_get";
 	struct mpii_attr_list **list;
 	void *obj;
 	int rc;
@@ -149,10 +145,9 @@ int PMPI_Handle_attr_get(MPI_Handle *handle, MPI_Handletype handletype, int keyv
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Handle_attr_delete = PMPI_Handle_attr_delete
-int PMPI_Handle_attr_delete(MPI_Handle *handle, MPI_Handletype handletype, int keyval)
+int mpii_Handle_attr_delete(const char *fn, MPI_Handle *handle, MPI_Handletype handletype,
+			    int keyval)
 {
-	static const char fn[] = "MPI_Handle_attr_delete";
 	struct mpii_attr_list **list;
 	void *obj;
 	int rc;

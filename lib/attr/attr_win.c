@@ -21,13 +21,10 @@ int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *copy_fn,
 				       (gfn)copy_fn, (gfn)delete_fn, extra_state, keyval);
 }
 
-#pragma weak MPI_Win_free_keyval = PMPI_Win_free_keyval
-int PMPI_Win_free_keyval(int *keyval)
+int mpii_Win_free_keyval(const char *fn, int *keyval)
 {
-	static const char fn[] = "MPI_Win_free_keyval";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!keyval)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "keyval is NULL");
 	if ((rc = mpii_keyval_free(*keyval, MPII_HK_WIN)) != MPI_SUCCESS)
@@ -36,13 +33,10 @@ int PMPI_Win_free_keyval(int *keyval)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_set_attr = PMPI_Win_set_attr
-int PMPI_Win_set_attr(MPI_Win win, int keyval, void *attribute_val)
+int mpii_Win_set_attr(const char *fn, MPI_Win win, int keyval, void *attribute_val)
 {
-	static const char fn[] = "MPI_Win_set_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if ((rc = mpii_attr_set(&win->attrs, MPII_HK_WIN, win, keyval, attribute_val)) != MPI_SUCCESS)
@@ -50,13 +44,10 @@ int PMPI_Win_set_attr(MPI_Win win, int keyval, void *attribute_val)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_get_attr = PMPI_Win_get_attr
-int PMPI_Win_get_attr(MPI_Win win, int keyval, void *attribute_val, int *flag)
+int mpii_Win_get_attr(const char *fn, MPI_Win win, int keyval, void *attribute_val, int *flag)
 {
-	static const char fn[] = "MPI_Win_get_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!attribute_val || !flag)
@@ -70,13 +61,10 @@ int PMPI_Win_get_attr(MPI_Win win, int keyval, void *attribute_val, int *flag)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_delete_attr = PMPI_Win_delete_attr
-int PMPI_Win_delete_attr(MPI_Win win, int keyval)
+int mpii_Win_delete_attr(const char *fn, MPI_Win win, int keyval)
 {
-	static const char fn[] = "MPI_Win_delete_attr";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if ((rc = mpii_attr_delete(&win->attrs, MPII_HK_WIN, win, keyval)) != MPI_SUCCESS)

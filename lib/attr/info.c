@@ -161,11 +161,8 @@ void mpii_info_release(struct mpii_info *info)
 
 /* ------------------------------------------------------------ public */
 
-#pragma weak MPI_Info_create = PMPI_Info_create
-int PMPI_Info_create(MPI_Info *info)
+int mpii_Info_create(const char *fn, MPI_Info *info)
 {
-	static const char fn[] = "MPI_Info_create";
-
 	if (!info)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "info is NULL");
 	if (mpii_info_dup(NULL, info) != MPI_SUCCESS)
@@ -173,11 +170,8 @@ int PMPI_Info_create(MPI_Info *info)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Info_set = PMPI_Info_set
-int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
+int mpii_Info_set(const char *fn, MPI_Info info, const char *key, const char *value)
 {
-	static const char fn[] = "MPI_Info_set";
-
 	if (check(info) != MPI_SUCCESS || info == MPI_INFO_ENV)
 		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid or read-only info");
 	if (!key_ok(key))
@@ -189,10 +183,9 @@ int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Info_get = PMPI_Info_get
-int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
+int mpii_Info_get(const char *fn, MPI_Info info, const char *key, int valuelen, char *value,
+		  int *flag)
 {
-	static const char fn[] = "MPI_Info_get";
 	int i;
 
 	if (check(info) != MPI_SUCCESS)
@@ -218,10 +211,8 @@ int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Info_get_valuelen = PMPI_Info_get_valuelen
-int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
+int mpii_Info_get_valuelen(const char *fn, MPI_Info info, const char *key, int *valuelen, int *flag)
 {
-	static const char fn[] = "MPI_Info_get_valuelen";
 	int i;
 
 	if (check(info) != MPI_SUCCESS)
@@ -239,10 +230,8 @@ int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *f
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Info_delete = PMPI_Info_delete
-int PMPI_Info_delete(MPI_Info info, const char *key)
+int mpii_Info_delete(const char *fn, MPI_Info info, const char *key)
 {
-	static const char fn[] = "MPI_Info_delete";
 	int i;
 
 	if (check(info) != MPI_SUCCESS || info == MPI_INFO_ENV)
@@ -258,11 +247,8 @@ int PMPI_Info_delete(MPI_Info info, const char *key)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Info_get_nkeys = PMPI_Info_get_nkeys
-int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
+int mpii_Info_get_nkeys(const char *fn, MPI_Info info, int *nkeys)
 {
-	static const char fn[] = "MPI_Info_get_nkeys";
-
 	if (check(info) != MPI_SUCCESS)
 		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
 	if (!nkeys)
@@ -271,11 +257,8 @@ int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Info_get_nthkey = PMPI_Info_get_nthkey
-int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
+int mpii_Info_get_nthkey(const char *fn, MPI_Info info, int n, char *key)
 {
-	static const char fn[] = "MPI_Info_get_nthkey";
-
 	if (check(info) != MPI_SUCCESS)
 		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
 	if (n < 0 || n >= info->n || !key)
@@ -285,11 +268,8 @@ int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Info_dup = PMPI_Info_dup
-int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
+int mpii_Info_dup(const char *fn, MPI_Info info, MPI_Info *newinfo)
 {
-	static const char fn[] = "MPI_Info_dup";
-
 	if (check(info) != MPI_SUCCESS)
 		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
 	if (!newinfo)
@@ -299,11 +279,8 @@ int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Info_free = PMPI_Info_free
-int PMPI_Info_free(MPI_Info *info)
+int mpii_Info_free(const char *fn, MPI_Info *info)
 {
-	static const char fn[] = "MPI_Info_free";
-
 	if (!info || check(*info) != MPI_SUCCESS || *info == MPI_INFO_ENV)
 		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid or predefined info");
 	mpii_info_release(*info);

@@ -84,40 +84,24 @@ static void copy_out(const char *src, char *out, int *resultlen)
 	*resultlen = (int)n;
 }
 
-#pragma weak MPI_Comm_set_name = PMPI_Comm_set_name
-int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name_in)
+int mpii_Comm_set_name(const char *fn, MPI_Comm comm, const char *comm_name_in)
 {
-	static const char fn[] = "MPI_Comm_set_name";
-
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!comm_name_in)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "name is NULL");
 	set_comm_name(comm, comm_name_in);
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_get_name = PMPI_Comm_get_name
-int PMPI_Comm_get_name(MPI_Comm comm, char *name, int *resultlen)
+int mpii_Comm_get_name(const char *fn, MPI_Comm comm, char *name, int *resultlen)
 {
-	static const char fn[] = "MPI_Comm_get_name";
-
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!name || !resultlen)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "name or resultlen is NULL");
 	copy_out(comm_name(comm), name, resultlen);
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_set_name = PMPI_Win_set_name
-int PMPI_Win_set_name(MPI_Win win, const char *win_name)
+int mpii_Win_set_name(const char *fn, MPI_Win win, const char *win_name)
 {
-	static const char fn[] = "MPI_Win_set_name";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!win_name)
@@ -129,12 +113,8 @@ int PMPI_Win_set_name(MPI_Win win, const char *win_name)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_get_name = PMPI_Win_get_name
-int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
+int mpii_Win_get_name(const char *fn, MPI_Win win, char *win_name, int *resultlen)
 {
-	static const char fn[] = "MPI_Win_get_name";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!win_name || !resultlen)
@@ -143,13 +123,10 @@ int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_set_name = PMPI_Type_set_name
-int PMPI_Type_set_name(MPI_Datatype type, const char *name)
+int mpii_Type_set_name(const char *fn, MPI_Datatype type, const char *name)
 {
-	static const char fn[] = "MPI_Type_set_name";
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	if (!name)
@@ -159,12 +136,8 @@ int PMPI_Type_set_name(MPI_Datatype type, const char *name)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_get_name = PMPI_Type_get_name
-int PMPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen)
+int mpii_Type_get_name(const char *fn, MPI_Datatype type, char *name, int *resultlen)
 {
-	static const char fn[] = "MPI_Type_get_name";
-
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(type, MPII_MAGIC_DATATYPE))
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	if (!name || !resultlen)
@@ -173,15 +146,13 @@ int PMPI_Type_get_name(MPI_Datatype type, char *name, int *resultlen)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Handle_name_put = PMPI_Handle_name_put
-int PMPI_Handle_name_put(MPI_Handle *handle, MPI_Handletype handletype, const char *name)
+int mpii_Handle_name_put(const char *fn, MPI_Handle *handle, MPI_Handletype handletype,
+			 const char *name)
 {
-	static const char fn[] = "MPI_Handle_name_put";
 	struct mpii_attr_list **list;
 	void *obj;
 	int rc;
 
-	MPII_CHECK_INIT(fn);
 	rc = mpii_handle_resolve(handle, handletype, &obj, &list);
 	if (rc != MPI_SUCCESS)
 		return mpii_err(NULL, rc, fn, "invalid handle or handletype %d", handletype);
@@ -206,10 +177,8 @@ int PMPI_Handle_name_put(MPI_Handle *handle, MPI_Handletype handletype, const ch
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Handle_name_get = PMPI_Handle_name_get
-int PMPI_Handle_name_get(MPI_Handle *handle, MPI_Handletype handletype, char **name)
+int mpii_Handle_name_get(const char *fn, MPI_Handle *handle, MPI_Handletype handletype, char **name)
 {
-	static const char fn[] = "MPI_Handle_name_get";
 	struct mpii_attr_list **list;
 	const char *s = "";
 	void *obj;

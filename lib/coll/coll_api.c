@@ -144,10 +144,13 @@ int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
 	return bcast("MPI_Ibcast", buffer, count, datatype, root, comm, request, 1);
 }
 
-/* gather and gatherv: rcounts/displs NULL for the fixed-size version. */
-static int gather(const char *fn, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-		  int rcount, const int *rcounts, const int *displs, MPI_Datatype rtype, int root,
-		  MPI_Comm comm, MPI_Request *request, int nb, int is_v)
+/* gather(v) (gathering) and scatter(v) for fn: own is this rank's block
+ * (count x type), blocks the root's (bcount each, or bcounts[i] at
+ * displs[i] for the v versions: is_v) of btype. */
+static int rooted(const char *fn, int gathering, const void *own, int count, MPI_Datatype type,
+		  const void *blocks, int bcount, const int *bcounts, const int *displs,
+		  MPI_Datatype btype, int root, MPI_Comm comm, MPI_Request *request, int nb,
+		  int is_v)
 {
 	const char *why = "";
 	int comm_ok, rc = prologue(fn, comm, request, nb, &comm_ok);
@@ -156,19 +159,33 @@ static int gather(const char *fn, const void *sbuf, int scount, MPI_Datatype sty
 	CHECK(mpii_coll_check_root(comm, root, &why));
 	int is_root, member;
 	mpii_coll_roles(comm, root, &is_root, &member);
-	if (member && (rc = side_args(fn, comm, sbuf, scount, stype, is_root)))
+	if (member && (rc = side_args(fn, comm, own, count, type, is_root)))
 		return rc;
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
-	if (is_root && (rc = blocks_args(fn, comm, rcount, rcounts, displs, rtype, is_v, &c, &d)))
+	if (is_root && (rc = blocks_args(fn, comm, bcount, bcounts, displs, btype, is_v, &c, &d)))
 		return rc;
 	struct mpii_request *req = NULL;
 	mpii_lock();
-	rc = mpii_gatherv(sbuf, scount, stype, rbuf, c, d, rtype, root, comm, nb ? &req : NULL);
+	if (gathering)
+		rc = mpii_gatherv(own, count, type, (void *)blocks, c, d, btype, root, comm,
+				  nb ? &req : NULL);
+	else
+		rc = mpii_scatterv(blocks, c, d, btype, (void *)own, count, type, root, comm,
+				   nb ? &req : NULL);
 	mpii_unlock();
 	free(c);
 	free(d);
 	return epilogue(fn, comm, rc, req, request);
+}
+
+/* gather and gatherv: rcounts/displs NULL for the fixed-size version. */
+static int gather(const char *fn, const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+		  int rcount, const int *rcounts, const int *displs, MPI_Datatype rtype, int root,
+		  MPI_Comm comm, MPI_Request *request, int nb, int is_v)
+{
+	return rooted(fn, 1, sbuf, scount, stype, rbuf, rcount, rcounts, displs, rtype, root, comm,
+		      request, nb, is_v);
 }
 
 #pragma weak MPI_Gather = PMPI_Gather
@@ -210,26 +227,8 @@ static int scatter(const char *fn, const void *sbuf, int scount, const int *scou
 		   MPI_Datatype rtype, int root, MPI_Comm comm, MPI_Request *request, int nb,
 		   int is_v)
 {
-	const char *why = "";
-	int comm_ok, rc = prologue(fn, comm, request, nb, &comm_ok);
-	if (rc)
-		return rc;
-	CHECK(mpii_coll_check_root(comm, root, &why));
-	int is_root, member;
-	mpii_coll_roles(comm, root, &is_root, &member);
-	if (member && (rc = side_args(fn, comm, rbuf, rcount, rtype, is_root)))
-		return rc;
-	MPI_Count *c = NULL;
-	MPI_Aint *d = NULL;
-	if (is_root && (rc = blocks_args(fn, comm, scount, scounts, displs, stype, is_v, &c, &d)))
-		return rc;
-	struct mpii_request *req = NULL;
-	mpii_lock();
-	rc = mpii_scatterv(sbuf, c, d, stype, rbuf, rcount, rtype, root, comm, nb ? &req : NULL);
-	mpii_unlock();
-	free(c);
-	free(d);
-	return epilogue(fn, comm, rc, req, request);
+	return rooted(fn, 0, rbuf, rcount, rtype, sbuf, scount, scounts, displs, stype, root, comm,
+		      request, nb, is_v);
 }
 
 #pragma weak MPI_Scatter = PMPI_Scatter

@@ -30,6 +30,34 @@ static void hold2(struct mpii_sched *s, struct mpii_request **reqp, struct mpii_
 	}
 }
 
+/* The linear schedule of a rooted collective at rank r of n.  Gathering,
+ * every other rank sends its own block (count x otype at own) to the root,
+ * which receives block i into blocks at displs[i] (counts[i] x btype);
+ * scattering, the blocks go the other way.  The root copies its own block
+ * unless own is MPI_IN_PLACE. */
+static void linear(struct mpii_sched *s, int gathering, void *own, MPI_Count count,
+		   struct mpii_datatype *otype, void *blocks, const MPI_Count *counts,
+		   const MPI_Aint *displs, struct mpii_datatype *btype, int root, int n, int r)
+{
+	if (r != root && gathering)
+		mpii_sched_send(s, own, count, otype, root);
+	else if (r != root)
+		mpii_sched_recv(s, own, count, otype, root);
+	for (int k = 1; r == root && k < n; k++) {
+		int i = (root + k) % n;
+		if (gathering)
+			mpii_sched_recv(s, at(blocks, displs[i], btype), counts[i], btype, i);
+		else
+			mpii_sched_send(s, at(blocks, displs[i], btype), counts[i], btype, i);
+	}
+	if (r != root || own == MPI_IN_PLACE)
+		return;
+	if (gathering)
+		mpii_sched_copy(s, own, count, otype, at(blocks, displs[r], btype), counts[r], btype);
+	else
+		mpii_sched_copy(s, at(blocks, displs[r], btype), counts[r], btype, own, count, otype);
+}
+
 int mpii_gatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
 		 const MPI_Count *rcounts, const MPI_Aint *displs, struct mpii_datatype *rtype,
 		 int root, struct mpii_comm *c, struct mpii_request **reqp)
@@ -41,18 +69,8 @@ int mpii_gatherv(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype
 	if (!s)
 		return MPI_ERR_NO_MEM;
 	hold2(s, reqp, stype, rtype);
-	int n = c->size, r = c->rank;
-	if (r != root) {
-		mpii_sched_send(s, sbuf, scount, stype, root);
-	} else {
-		for (int k = 1; k < n; k++) {
-			int i = (root + k) % n;
-			mpii_sched_recv(s, at(rbuf, displs[i], rtype), rcounts[i], rtype, i);
-		}
-		if (sbuf != MPI_IN_PLACE)
-			mpii_sched_copy(s, sbuf, scount, stype, at(rbuf, displs[r], rtype), rcounts[r],
-					rtype);
-	}
+	linear(s, 1, (void *)sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, c->size,
+	       c->rank);
 	return mpii_sched_finish(s, reqp);
 }
 
@@ -60,17 +78,7 @@ void mpii_build_scatterv(struct mpii_sched *s, const void *sbuf, const MPI_Count
 			 const MPI_Aint *displs, struct mpii_datatype *stype, void *rbuf,
 			 MPI_Count rcount, struct mpii_datatype *rtype, int root, int n, int r)
 {
-	if (r != root) {
-		mpii_sched_recv(s, rbuf, rcount, rtype, root);
-	} else {
-		for (int k = 1; k < n; k++) {
-			int i = (root + k) % n;
-			mpii_sched_send(s, at(sbuf, displs[i], stype), scounts[i], stype, i);
-		}
-		if (rbuf != MPI_IN_PLACE)
-			mpii_sched_copy(s, at(sbuf, displs[r], stype), scounts[r], stype, rbuf, rcount,
-					rtype);
-	}
+	linear(s, 0, rbuf, rcount, rtype, (void *)sbuf, scounts, displs, stype, root, n, r);
 	mpii_sched_fence(s);
 }
 

@@ -126,69 +126,43 @@ static int grow(void **arr, int *cap, int n, size_t elem)
 	return 0;
 }
 
-static struct step *add(struct mpii_sched *s, int kind)
+/* Append st, addressed to the group steps now go to; on running out of
+ * memory the schedule fails as a whole (s->err). */
+static void add(struct mpii_sched *s, struct step st)
 {
 	if (grow((void **)&s->steps, &s->cap, s->nsteps, sizeof(struct step))) {
 		s->err = MPI_ERR_NO_MEM;
-		return NULL;
+		return;
 	}
-	struct step *st = &s->steps[s->nsteps++];
-	memset(st, 0, sizeof(*st));
-	st->kind = kind;
-	st->local = s->to_local;
-	return st;
+	st.local = s->to_local;
+	s->steps[s->nsteps++] = st;
 }
 
 void mpii_sched_send(struct mpii_sched *s, const void *buf, MPI_Count count,
 		     struct mpii_datatype *dt, int peer)
 {
-	struct step *st = add(s, STEP_SEND);
-	if (st) {
-		st->sbuf = buf;
-		st->count = count;
-		st->dt = dt;
-		st->peer = peer;
-	}
+	add(s, (struct step){ .kind = STEP_SEND, .sbuf = buf, .count = count, .dt = dt, .peer = peer });
 }
 
 void mpii_sched_recv(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
 		     int peer)
 {
-	struct step *st = add(s, STEP_RECV);
-	if (st) {
-		st->rbuf = buf;
-		st->count = count;
-		st->dt = dt;
-		st->peer = peer;
-	}
+	add(s, (struct step){ .kind = STEP_RECV, .rbuf = buf, .count = count, .dt = dt, .peer = peer });
 }
 
 void mpii_sched_copy(struct mpii_sched *s, const void *sbuf, MPI_Count scount,
 		     struct mpii_datatype *stype, void *rbuf, MPI_Count rcount,
 		     struct mpii_datatype *rtype)
 {
-	struct step *st = add(s, STEP_COPY);
-	if (st) {
-		st->sbuf = sbuf;
-		st->count = scount;
-		st->dt = stype;
-		st->rbuf = rbuf;
-		st->rcount = rcount;
-		st->rdt = rtype;
-	}
+	add(s, (struct step){ .kind = STEP_COPY, .sbuf = sbuf, .count = scount, .dt = stype,
+			      .rbuf = rbuf, .rcount = rcount, .rdt = rtype });
 }
 
 void mpii_sched_reduce(struct mpii_sched *s, const void *in, void *inout, MPI_Count count,
 		       struct mpii_datatype *dt, struct mpii_op *op)
 {
-	struct step *st = add(s, STEP_REDUCE);
-	if (st) {
-		st->sbuf = in;
-		st->rbuf = inout;
-		st->count = count;
-		st->dt = dt;
-		st->op = op;
-	}
+	add(s, (struct step){ .kind = STEP_REDUCE, .sbuf = in, .rbuf = inout, .count = count,
+			      .dt = dt, .op = op });
 }
 
 void mpii_sched_fence(struct mpii_sched *s)
@@ -196,7 +170,7 @@ void mpii_sched_fence(struct mpii_sched *s)
 	/* Two fences in a row are one. */
 	if (s->nsteps > 0 && s->steps[s->nsteps - 1].kind == STEP_FENCE)
 		return;
-	add(s, STEP_FENCE);
+	add(s, (struct step){ .kind = STEP_FENCE });
 }
 
 /* Scratch buffers of large collectives are recycled: a fresh 1 MiB

@@ -81,12 +81,15 @@ void mpii_op_unref(struct mpii_op *op)
 	}
 }
 
-#pragma weak MPI_Op_create = PMPI_Op_create
-int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
+/* A user op that calls user_fn, or, for another language's binding, call
+ * with proc (exactly one of user_fn and call is set); both creators check
+ * and report as MPI_Op_create. */
+static int op_create(MPI_User_function *user_fn, mpii_lang_op_call *call, void (*proc)(void),
+		     int commute, MPI_Op *op)
 {
 	static const char fn[] = "MPI_Op_create";
 	MPII_CHECK_INIT(fn);
-	if (!user_fn || !op)
+	if ((!user_fn && (!call || !proc)) || !op)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "user_fn or op is NULL");
 	struct mpii_op *o = mpii_pool_get(&op_pool);
 	if (!o)
@@ -97,38 +100,25 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 	o->kind = MPII_OP_USER;
 	o->commute = commute != 0;
 	o->user_fn = user_fn;
-	o->lang_call = NULL;
-	o->lang_proc = NULL;
-	*op = o;
-	return MPI_SUCCESS;
-}
-
-int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op)
-{
-	static const char fn[] = "MPI_Op_create";
-	MPII_CHECK_INIT(fn);
-	if (!call || !proc || !op)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "user_fn or op is NULL");
-	struct mpii_op *o = mpii_pool_get(&op_pool);
-	if (!o)
-		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
-	o->magic = MPII_MAGIC_OP;
-	/* Relaxed: not shared until the handle is returned. */
-	shm_store_relaxed(&o->refcount, 1);
-	o->kind = MPII_OP_USER;
-	o->commute = commute != 0;
-	o->user_fn = NULL;
 	o->lang_call = call;
 	o->lang_proc = proc;
 	*op = o;
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Op_free = PMPI_Op_free
-int PMPI_Op_free(MPI_Op *op)
+#pragma weak MPI_Op_create = PMPI_Op_create
+int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 {
-	static const char fn[] = "MPI_Op_free";
-	MPII_CHECK_INIT(fn);
+	return op_create(user_fn, NULL, NULL, commute, op);
+}
+
+int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op)
+{
+	return op_create(NULL, call, proc, commute, op);
+}
+
+int mpii_Op_free(const char *fn, MPI_Op *op)
+{
 	if (!op || mpii_op_check(*op))
 		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
 	if ((*op)->kind != MPII_OP_USER)
@@ -140,11 +130,8 @@ int PMPI_Op_free(MPI_Op *op)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Op_commutative = PMPI_Op_commutative
-int PMPI_Op_commutative(MPI_Op op, int *commute)
+int mpii_Op_commutative(const char *fn, MPI_Op op, int *commute)
 {
-	static const char fn[] = "MPI_Op_commutative";
-	MPII_CHECK_INIT(fn);
 	if (mpii_op_check(op))
 		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
 	if (!commute)
@@ -153,12 +140,9 @@ int PMPI_Op_commutative(MPI_Op op, int *commute)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Reduce_local = PMPI_Reduce_local
-int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype,
-		      MPI_Op op)
+int mpii_Reduce_local(const char *fn, const void *inbuf, void *inoutbuf, int count,
+		      MPI_Datatype datatype, MPI_Op op)
 {
-	static const char fn[] = "MPI_Reduce_local";
-	MPII_CHECK_INIT(fn);
 	if (mpii_op_check(op))
 		return mpii_err(NULL, MPI_ERR_OP, fn, "invalid op");
 	if (mpii_type_check_comm(datatype))

@@ -381,13 +381,8 @@ static int split_call(const char *fn, MPI_Comm comm, int color, int key, MPI_Com
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_split = PMPI_Comm_split
-int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+int mpii_Comm_split(const char *fn, MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 {
-	static const char fn[] = "MPI_Comm_split";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (color < 0 && color != MPI_UNDEFINED)
@@ -395,14 +390,9 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 	return split_call(fn, comm, color, key, newcomm);
 }
 
-#pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
-int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+int mpii_Comm_split_type(const char *fn, MPI_Comm comm, int split_type, int key, MPI_Info info,
 			 MPI_Comm *newcomm)
 {
-	static const char fn[] = "MPI_Comm_split_type";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
 	if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
@@ -421,13 +411,8 @@ static int comm_rank_of_world(const struct mpii_comm *c, int w)
 	return -1;
 }
 
-#pragma weak MPI_Comm_create = PMPI_Comm_create
-int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+int mpii_Comm_create(const char *fn, MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
-	static const char fn[] = "MPI_Comm_create";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
 		return mpii_err(comm, MPI_ERR_GROUP, fn, "invalid group");
 	if (!newcomm)
@@ -463,13 +448,9 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
-int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
+int mpii_Comm_create_group(const char *fn, MPI_Comm comm, MPI_Group group, int tag,
+			   MPI_Comm *newcomm)
 {
-	static const char fn[] = "MPI_Comm_create_group";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (comm->is_inter)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicator is not supported");
 	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
@@ -527,21 +508,15 @@ static int comm_free(MPI_Comm *comm, const char *fn)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_free = PMPI_Comm_free
-int PMPI_Comm_free(MPI_Comm *comm)
+int mpii_Comm_free(const char *fn, MPI_Comm *comm)
 {
-	static const char fn[] = "MPI_Comm_free";
-	MPII_CHECK_INIT(fn);
 	if (!comm || mpii_comm_check(*comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	return comm_free(comm, fn);
 }
 
-#pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
-int PMPI_Comm_disconnect(MPI_Comm *comm)
+int mpii_Comm_disconnect(const char *fn, MPI_Comm *comm)
 {
-	static const char fn[] = "MPI_Comm_disconnect";
-	MPII_CHECK_INIT(fn);
 	if (!comm || mpii_comm_check(*comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	/* Pending communication completes inside the free of every member's
@@ -556,11 +531,8 @@ int PMPI_Comm_disconnect(MPI_Comm *comm)
 	return comm_free(comm, fn);
 }
 
-#pragma weak MPI_Comm_compare = PMPI_Comm_compare
-int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
+int mpii_Comm_compare(const char *fn, MPI_Comm comm1, MPI_Comm comm2, int *result)
 {
-	static const char fn[] = "MPI_Comm_compare";
-	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(comm1) || mpii_comm_check(comm2))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!result)
@@ -585,26 +557,16 @@ int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_test_inter = PMPI_Comm_test_inter
-int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
+int mpii_Comm_test_inter(const char *fn, MPI_Comm comm, int *flag)
 {
-	static const char fn[] = "MPI_Comm_test_inter";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!flag)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "flag is NULL");
 	*flag = comm->is_inter;
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
-int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
+int mpii_Comm_set_info(const char *fn, MPI_Comm comm, MPI_Info info)
 {
-	static const char fn[] = "MPI_Comm_set_info";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!MPII_VALID(info, MPII_MAGIC_INFO))
 		return mpii_err(comm, MPI_ERR_INFO, fn, "invalid info");
 	/* No hint changes behaviour yet; remember them for MPI_Comm_get_info. */
@@ -619,13 +581,8 @@ int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_get_info = PMPI_Comm_get_info
-int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+int mpii_Comm_get_info(const char *fn, MPI_Comm comm, MPI_Info *info_used)
 {
-	static const char fn[] = "MPI_Comm_get_info";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!info_used)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "info_used is NULL");
 	if (mpii_info_dup(comm->info, info_used))

@@ -166,26 +166,16 @@ void mpii_comm_finalize_predefined(void)
 	 * style queries, so nothing is poisoned here. */
 }
 
-#pragma weak MPI_Comm_size = PMPI_Comm_size
-int PMPI_Comm_size(MPI_Comm comm, int *size)
+int mpii_Comm_size(const char *fn, MPI_Comm comm, int *size)
 {
-	static const char fn[] = "MPI_Comm_size";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!size)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "size is NULL");
 	*size = comm->size;
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_rank = PMPI_Comm_rank
-int PMPI_Comm_rank(MPI_Comm comm, int *rank)
+int mpii_Comm_rank(const char *fn, MPI_Comm comm, int *rank)
 {
-	static const char fn[] = "MPI_Comm_rank";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!rank)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "rank is NULL");
 	*rank = comm->rank;

@@ -13,14 +13,8 @@
 #include "lib/comm/comm.h"
 #include "lib/core/core.h"
 
-#pragma weak MPI_Communicator_id = PMPI_Communicator_id
-int PMPI_Communicator_id(MPI_Comm comm, int *id)
+int mpii_Communicator_id(const char *fn, MPI_Comm comm, int *id)
 {
-	static const char fn[] = "MPI_Communicator_id";
-
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!id)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "id is NULL");
 	/* seed 6.3: past INT_MAX values wrap, only after all were used */

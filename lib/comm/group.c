@@ -57,11 +57,8 @@ struct mpii_group *mpii_group_ref(struct mpii_group *g)
 	return g;
 }
 
-#pragma weak MPI_Group_size = PMPI_Group_size
-int PMPI_Group_size(MPI_Group group, int *size)
+int mpii_Group_size(const char *fn, MPI_Group group, int *size)
 {
-	static const char fn[] = "MPI_Group_size";
-	MPII_CHECK_INIT(fn);
 	if (group_check(group))
 		return mpii_err(NULL, MPI_ERR_GROUP, fn, "invalid group");
 	if (!size)
@@ -70,11 +67,8 @@ int PMPI_Group_size(MPI_Group group, int *size)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Group_rank = PMPI_Group_rank
-int PMPI_Group_rank(MPI_Group group, int *rank)
+int mpii_Group_rank(const char *fn, MPI_Group group, int *rank)
 {
-	static const char fn[] = "MPI_Group_rank";
-	MPII_CHECK_INIT(fn);
 	if (group_check(group))
 		return mpii_err(NULL, MPI_ERR_GROUP, fn, "invalid group");
 	if (!rank)
@@ -83,12 +77,9 @@ int PMPI_Group_rank(MPI_Group group, int *rank)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Group_translate_ranks = PMPI_Group_translate_ranks
-int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
-			       int ranks2[])
+int mpii_Group_translate_ranks(const char *fn, MPI_Group group1, int n, const int ranks1[],
+			       MPI_Group group2, int ranks2[])
 {
-	static const char fn[] = "MPI_Group_translate_ranks";
-	MPII_CHECK_INIT(fn);
 	if (group_check(group1) || group_check(group2))
 		return mpii_err(NULL, MPI_ERR_GROUP, fn, "invalid group");
 	if (n < 0 || (n > 0 && (!ranks1 || !ranks2)))
@@ -129,11 +120,8 @@ int mpii_group_compare(const struct mpii_group *a, const struct mpii_group *b)
 	return res;
 }
 
-#pragma weak MPI_Group_compare = PMPI_Group_compare
-int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result)
+int mpii_Group_compare(const char *fn, MPI_Group group1, MPI_Group group2, int *result)
 {
-	static const char fn[] = "MPI_Group_compare";
-	MPII_CHECK_INIT(fn);
 	if (group_check(group1) || group_check(group2))
 		return mpii_err(NULL, MPI_ERR_GROUP, fn, "invalid group");
 	if (!result)
@@ -326,11 +314,8 @@ int PMPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *ne
 	return range_incl_excl("MPI_Group_range_excl", group, n, ranges, newgroup, 0);
 }
 
-#pragma weak MPI_Group_free = PMPI_Group_free
-int PMPI_Group_free(MPI_Group *group)
+int mpii_Group_free(const char *fn, MPI_Group *group)
 {
-	static const char fn[] = "MPI_Group_free";
-	MPII_CHECK_INIT(fn);
 	if (!group || group_check(*group))
 		return mpii_err(NULL, MPI_ERR_GROUP, fn, "invalid group");
 	/* The attributes cached on this handle go with it, whoever else holds
@@ -346,13 +331,8 @@ int PMPI_Group_free(MPI_Group *group)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_group = PMPI_Comm_group
-int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
+int mpii_Comm_group(const char *fn, MPI_Comm comm, MPI_Group *group)
 {
-	static const char fn[] = "MPI_Comm_group";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!group)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "group is NULL");
 	/* a handle of its own, so attributes cached on it are not shared
@@ -362,13 +342,8 @@ int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_remote_group = PMPI_Comm_remote_group
-int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
+int mpii_Comm_remote_group(const char *fn, MPI_Comm comm, MPI_Group *group)
 {
-	static const char fn[] = "MPI_Comm_remote_group";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!comm->is_inter)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "not an intercommunicator");
 	if (!group)
@@ -378,13 +353,8 @@ int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_remote_size = PMPI_Comm_remote_size
-int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
+int mpii_Comm_remote_size(const char *fn, MPI_Comm comm, int *size)
 {
-	static const char fn[] = "MPI_Comm_remote_size";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!comm->is_inter)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "not an intercommunicator");
 	if (!size)

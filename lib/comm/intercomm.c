@@ -139,12 +139,9 @@ static int leader_exchange(struct mpii_comm *local_comm, struct mpii_comm *peer,
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Intercomm_create = PMPI_Intercomm_create
-int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+int mpii_Intercomm_create(const char *fn, MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
 			  int remote_leader, int tag, MPI_Comm *newintercomm)
 {
-	static const char fn[] = "MPI_Intercomm_create";
-	MPII_CHECK_INIT(fn);
 	if (mpii_comm_check(local_comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid local_comm");
 	if (local_comm->is_inter)
@@ -206,13 +203,8 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Intercomm_merge = PMPI_Intercomm_merge
-int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
+int mpii_Intercomm_merge(const char *fn, MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
-	static const char fn[] = "MPI_Intercomm_merge";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(intercomm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!intercomm->is_inter)
 		return mpii_err(intercomm, MPI_ERR_COMM, fn, "not an intercommunicator");
 	if (!newintracomm)

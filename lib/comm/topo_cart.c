@@ -100,11 +100,9 @@ static struct mpii_topo *cart_new(int ndims, const int dims[], const int periods
 	return t;
 }
 
-#pragma weak MPI_Cart_create = PMPI_Cart_create
-int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
-		     int reorder, MPI_Comm *comm_cart)
+int mpii_Cart_create(const char *fn, MPI_Comm comm_old, int ndims, const int dims[],
+		     const int periods[], int reorder, MPI_Comm *comm_cart)
 {
-	static const char fn[] = "MPI_Cart_create";
 	(void)reorder;
 	int nodes = 0;
 	int rc = grid_args(fn, comm_old, ndims, dims, periods, comm_cart, "comm_cart is NULL",
@@ -261,11 +259,8 @@ static int dims_fill(int m, int k, int *slot)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Dims_create = PMPI_Dims_create
-int PMPI_Dims_create(int nnodes, int ndims, int dims[])
+int mpii_Dims_create(const char *fn, int nnodes, int ndims, int dims[])
 {
-	static const char fn[] = "MPI_Dims_create";
-	MPII_CHECK_INIT(fn);
 	if (nnodes <= 0)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "nnodes %d is not positive", nnodes);
 	if (ndims < 0)
@@ -305,10 +300,8 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Cartdim_get = PMPI_Cartdim_get
-int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
+int mpii_Cartdim_get(const char *fn, MPI_Comm comm, int *ndims)
 {
-	static const char fn[] = "MPI_Cartdim_get";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
 	if (rc)
@@ -319,10 +312,9 @@ int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Cart_get = PMPI_Cart_get
-int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
+int mpii_Cart_get(const char *fn, MPI_Comm comm, int maxdims, int dims[], int periods[],
+		  int coords[])
 {
-	static const char fn[] = "MPI_Cart_get";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
 	if (rc)
@@ -339,10 +331,8 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Cart_rank = PMPI_Cart_rank
-int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
+int mpii_Cart_rank(const char *fn, MPI_Comm comm, const int coords[], int *rank)
 {
-	static const char fn[] = "MPI_Cart_rank";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
 	if (rc)
@@ -364,10 +354,8 @@ int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Cart_coords = PMPI_Cart_coords
-int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
+int mpii_Cart_coords(const char *fn, MPI_Comm comm, int rank, int maxdims, int coords[])
 {
-	static const char fn[] = "MPI_Cart_coords";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
 	if (rc)
@@ -382,10 +370,9 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Cart_shift = PMPI_Cart_shift
-int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
+int mpii_Cart_shift(const char *fn, MPI_Comm comm, int direction, int disp, int *rank_source,
+		    int *rank_dest)
 {
-	static const char fn[] = "MPI_Cart_shift";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
 	if (rc)
@@ -412,10 +399,8 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Cart_sub = PMPI_Cart_sub
-int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
+int mpii_Cart_sub(const char *fn, MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
-	static const char fn[] = "MPI_Cart_sub";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_CART, fn, &t);
 	if (rc)
@@ -491,10 +476,9 @@ fail:
 	return mpii_err(comm, rc, fn, "cannot create the sub-communicator");
 }
 
-#pragma weak MPI_Cart_map = PMPI_Cart_map
-int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
+int mpii_Cart_map(const char *fn, MPI_Comm comm, int ndims, const int dims[], const int periods[],
+		  int *newrank)
 {
-	static const char fn[] = "MPI_Cart_map";
 	int nodes = 0;
 	int rc = grid_args(fn, comm, ndims, dims, periods, newrank, "newrank is NULL", &nodes);
 	if (rc)
@@ -503,13 +487,8 @@ int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Topo_test = PMPI_Topo_test
-int PMPI_Topo_test(MPI_Comm comm, int *status)
+int mpii_Topo_test(const char *fn, MPI_Comm comm, int *status)
 {
-	static const char fn[] = "MPI_Topo_test";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!status)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "status is NULL");
 	*status = comm->topo ? comm->topo->kind : MPI_UNDEFINED;

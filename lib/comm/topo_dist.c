@@ -85,16 +85,21 @@ static struct mpii_topo *dist_new(int indeg, const int *src, const int *sw, int 
 	return t;
 }
 
-#pragma weak MPI_Dist_graph_create_adjacent = PMPI_Dist_graph_create_adjacent
-int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
-				    const int sourceweights[], int outdegree,
+/* The checks both constructors start with.  reorder is a hint this
+ * implementation does not take: ranks keep their order. */
+static int create_args(const char *fn, MPI_Comm comm_old, MPI_Info info, int reorder,
+		       MPI_Comm *comm_dist_graph)
+{
+	(void)reorder;
+	return mpii_topo_check_args(fn, comm_old, info, comm_dist_graph, "comm_dist_graph is NULL");
+}
+
+int mpii_Dist_graph_create_adjacent(const char *fn, MPI_Comm comm_old, int indegree,
+				    const int sources[], const int sourceweights[], int outdegree,
 				    const int destinations[], const int destweights[],
 				    MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
 {
-	static const char fn[] = "MPI_Dist_graph_create_adjacent";
-	(void)reorder;
-	int rc = mpii_topo_check_args(fn, comm_old, info, comm_dist_graph,
-				      "comm_dist_graph is NULL");
+	int rc = create_args(fn, comm_old, info, reorder, comm_dist_graph);
 	if (rc)
 		return rc;
 	int weighted = !is_unweighted(sourceweights) && !is_unweighted(destweights);
@@ -176,15 +181,11 @@ done:
 	return rc;
 }
 
-#pragma weak MPI_Dist_graph_create = PMPI_Dist_graph_create
-int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
-			   const int destinations[], const int weights[], MPI_Info info,
-			   int reorder, MPI_Comm *comm_dist_graph)
+int mpii_Dist_graph_create(const char *fn, MPI_Comm comm_old, int n, const int sources[],
+			   const int degrees[], const int destinations[], const int weights[],
+			   MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
 {
-	static const char fn[] = "MPI_Dist_graph_create";
-	(void)reorder;
-	int rc = mpii_topo_check_args(fn, comm_old, info, comm_dist_graph,
-				      "comm_dist_graph is NULL");
+	int rc = create_args(fn, comm_old, info, reorder, comm_dist_graph);
 	if (rc)
 		return rc;
 	int size = comm_old->size;
@@ -230,10 +231,9 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Dist_graph_neighbors_count = PMPI_Dist_graph_neighbors_count
-int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted)
+int mpii_Dist_graph_neighbors_count(const char *fn, MPI_Comm comm, int *indegree, int *outdegree,
+				    int *weighted)
 {
-	static const char fn[] = "MPI_Dist_graph_neighbors_count";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_DIST_GRAPH, fn, &t);
 	if (rc)
@@ -253,11 +253,10 @@ static int wants(const int *w)
 	return w && w != MPI_UNWEIGHTED && w != MPI_WEIGHTS_EMPTY;
 }
 
-#pragma weak MPI_Dist_graph_neighbors = PMPI_Dist_graph_neighbors
-int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
-			      int maxoutdegree, int destinations[], int destweights[])
+int mpii_Dist_graph_neighbors(const char *fn, MPI_Comm comm, int maxindegree, int sources[],
+			      int sourceweights[], int maxoutdegree, int destinations[],
+			      int destweights[])
 {
-	static const char fn[] = "MPI_Dist_graph_neighbors";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_DIST_GRAPH, fn, &t);
 	if (rc)

@@ -65,11 +65,9 @@ static int graph_args(const char *fn, MPI_Comm comm, int nnodes, const int index
 	return rc ? mpii_err(comm, rc, fn, "%s", why) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Graph_create = PMPI_Graph_create
-int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
-		      int reorder, MPI_Comm *comm_graph)
+int mpii_Graph_create(const char *fn, MPI_Comm comm_old, int nnodes, const int index[],
+		      const int edges[], int reorder, MPI_Comm *comm_graph)
 {
-	static const char fn[] = "MPI_Graph_create";
 	(void)reorder;
 	int rc = graph_args(fn, comm_old, nnodes, index, edges, comm_graph, "comm_graph is NULL");
 	if (rc)
@@ -95,10 +93,8 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 	return mpii_topo_finish(fn, comm_old, nnodes, t, comm_graph);
 }
 
-#pragma weak MPI_Graphdims_get = PMPI_Graphdims_get
-int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
+int mpii_Graphdims_get(const char *fn, MPI_Comm comm, int *nnodes, int *nedges)
 {
-	static const char fn[] = "MPI_Graphdims_get";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
 	if (rc)
@@ -110,10 +106,9 @@ int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Graph_get = PMPI_Graph_get
-int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
+int mpii_Graph_get(const char *fn, MPI_Comm comm, int maxindex, int maxedges, int index[],
+		   int edges[])
 {
-	static const char fn[] = "MPI_Graph_get";
 	struct mpii_topo *t;
 	int rc = mpii_topo_of(comm, MPI_GRAPH, fn, &t);
 	if (rc)
@@ -145,10 +140,8 @@ static int graph_node(MPI_Comm comm, int rank, const char *fn, const int **nb, i
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Graph_neighbors_count = PMPI_Graph_neighbors_count
-int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
+int mpii_Graph_neighbors_count(const char *fn, MPI_Comm comm, int rank, int *nneighbors)
 {
-	static const char fn[] = "MPI_Graph_neighbors_count";
 	const int *nb;
 	int n;
 	int rc = graph_node(comm, rank, fn, &nb, &n);
@@ -160,10 +153,8 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Graph_neighbors = PMPI_Graph_neighbors
-int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
+int mpii_Graph_neighbors(const char *fn, MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
 {
-	static const char fn[] = "MPI_Graph_neighbors";
 	const int *nb;
 	int n;
 	int rc = graph_node(comm, rank, fn, &nb, &n);
@@ -179,10 +170,9 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Graph_map = PMPI_Graph_map
-int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank)
+int mpii_Graph_map(const char *fn, MPI_Comm comm, int nnodes, const int index[], const int edges[],
+		   int *newrank)
 {
-	static const char fn[] = "MPI_Graph_map";
 	int rc = graph_args(fn, comm, nnodes, index, edges, newrank, "newrank is NULL");
 	if (rc)
 		return rc;

@@ -24,5 +24,6 @@
 #include "lib/core/progress.h"
 #include "lib/core/pool.h"
 #include "lib/core/stuck.h"
+#include "lib/core/entry.h"
 
 #endif

@@ -182,22 +182,18 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
 	mpii_abort_job(errorcode, why);
 }
 
-#pragma weak MPI_Query_thread = PMPI_Query_thread
-int PMPI_Query_thread(int *provided)
+int mpii_Query_thread(const char *fn, int *provided)
 {
-	MPII_CHECK_INIT("MPI_Query_thread");
 	if (!provided)
-		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Query_thread", "provided is NULL");
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "provided is NULL");
 	*provided = mpii_g.thread_level;
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Is_thread_main = PMPI_Is_thread_main
-int PMPI_Is_thread_main(int *flag)
+int mpii_Is_thread_main(const char *fn, int *flag)
 {
-	MPII_CHECK_INIT("MPI_Is_thread_main");
 	if (!flag)
-		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Is_thread_main", "flag is NULL");
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "flag is NULL");
 	*flag = pthread_equal(pthread_self(), mpii_g.main_thread);
 	return MPI_SUCCESS;
 }

@@ -110,14 +110,25 @@ int mpii_errhandler_valid(const struct mpii_errhandler *eh)
 	return eh_valid(eh);
 }
 
-static int create(MPI_Comm_errhandler_function *f, MPI_Errhandler *errhandler, const char *fn)
+/* A new error handler that calls f, or, for another language's binding,
+ * call with proc.  Returns an error class (the handler called). */
+static int eh_create(const char *fn, MPI_Comm_errhandler_function *f, mpii_lang_eh_call *call,
+		     void (*proc)(void), MPI_Errhandler *errhandler)
 {
-	MPII_CHECK_INIT(fn);
-	if (!f || !errhandler)
+	if ((!f && (!call || !proc)) || !errhandler)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "function or errhandler is NULL");
 	if (!(*errhandler = eh_new(f)))
 		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	(*errhandler)->lang_call = call;
+	(*errhandler)->lang_proc = proc;
 	return MPI_SUCCESS;
+}
+
+/* MPI_Comm_create_errhandler and MPI_Errhandler_create. */
+int mpii_Comm_create_errhandler(const char *fn, MPI_Comm_errhandler_function *f,
+				MPI_Errhandler *errhandler)
+{
+	return eh_create(fn, f, NULL, NULL, errhandler);
 }
 
 int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
@@ -125,31 +136,21 @@ int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
 {
 	static const char fn[] = "MPI_Comm_create_errhandler";
 	MPII_CHECK_INIT(fn);
-	if (!call || !proc || !errhandler)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "function or errhandler is NULL");
-	if (!(*errhandler = eh_new(NULL)))
-		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
-	(*errhandler)->lang_call = call;
-	(*errhandler)->lang_proc = proc;
-	return MPI_SUCCESS;
+	return eh_create(fn, NULL, call, proc, errhandler);
 }
 
-static int set(MPI_Comm comm, MPI_Errhandler eh, const char *fn)
+/* MPI_Comm_set_errhandler and MPI_Errhandler_set. */
+int mpii_Comm_set_errhandler(const char *fn, MPI_Comm comm, MPI_Errhandler eh)
 {
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!eh_valid(eh))
 		return mpii_err(comm, MPI_ERR_ARG, fn, "invalid error handler");
 	mpii_errhandler_set(comm, eh);
 	return MPI_SUCCESS;
 }
 
-static int get(MPI_Comm comm, MPI_Errhandler *eh, const char *fn)
+/* MPI_Comm_get_errhandler and MPI_Errhandler_get. */
+int mpii_Comm_get_errhandler(const char *fn, MPI_Comm comm, MPI_Errhandler *eh)
 {
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	if (!eh)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "errhandler is NULL");
 	mpii_lock();
@@ -159,48 +160,8 @@ static int get(MPI_Comm comm, MPI_Errhandler *eh, const char *fn)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
-int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *f, MPI_Errhandler *errhandler)
+int mpii_Errhandler_free(const char *fn, MPI_Errhandler *errhandler)
 {
-	return create(f, errhandler, "MPI_Comm_create_errhandler");
-}
-
-#pragma weak MPI_Errhandler_create = PMPI_Errhandler_create
-int PMPI_Errhandler_create(MPI_Handler_function *f, MPI_Errhandler *errhandler)
-{
-	return create(f, errhandler, "MPI_Errhandler_create");
-}
-
-#pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
-int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
-{
-	return set(comm, errhandler, "MPI_Comm_set_errhandler");
-}
-
-#pragma weak MPI_Errhandler_set = PMPI_Errhandler_set
-int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
-{
-	return set(comm, errhandler, "MPI_Errhandler_set");
-}
-
-#pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
-int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
-{
-	return get(comm, errhandler, "MPI_Comm_get_errhandler");
-}
-
-#pragma weak MPI_Errhandler_get = PMPI_Errhandler_get
-int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
-{
-	return get(comm, errhandler, "MPI_Errhandler_get");
-}
-
-#pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
-int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
-{
-	static const char fn[] = "MPI_Errhandler_free";
-
-	MPII_CHECK_INIT(fn);
 	if (!errhandler || !eh_valid(*errhandler))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid error handler");
 	/* predefined ones are not freed, but a reference obtained from
@@ -210,26 +171,14 @@ int PMPI_Errhandler_free(MPI_Errhandler *errhandler)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
-int PMPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
+int mpii_Comm_call_errhandler(const char *fn, MPI_Comm comm, int errorcode)
 {
-	static const char fn[] = "MPI_Comm_call_errhandler";
-
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	mpii_err(comm, errorcode, fn, "error raised by the user");
 	return MPI_SUCCESS;   /* the handler was called and returned */
 }
 
-#pragma weak MPI_Raise_error_handler = PMPI_Raise_error_handler
-int PMPI_Raise_error_handler(MPI_Comm comm, int errorcode)
+int mpii_Raise_error_handler(const char *fn, MPI_Comm comm, int errorcode)
 {
-	static const char fn[] = "MPI_Raise_error_handler";
-
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	/* seed 002 6.10: returns the code it raised if the handler returns */
 	mpii_err(comm, errorcode, fn, "error raised by a layered library");
 	return errorcode;
@@ -302,13 +251,10 @@ out:
 	return code;
 }
 
-#pragma weak MPI_Add_error_class = PMPI_Add_error_class
-int PMPI_Add_error_class(int *errorclass)
+int mpii_Add_error_class(const char *fn, int *errorclass)
 {
-	static const char fn[] = "MPI_Add_error_class";
 	int code;
 
-	MPII_CHECK_INIT(fn);
 	if (!errorclass)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "errorclass is NULL");
 	if ((code = dyn_add(-1)) < 0)
@@ -325,13 +271,10 @@ static int is_class(int cls)
 	return mpii_errcode_dyn_class(cls) == cls;
 }
 
-#pragma weak MPI_Add_error_code = PMPI_Add_error_code
-int PMPI_Add_error_code(int errorclass, int *errorcode)
+int mpii_Add_error_code(const char *fn, int errorclass, int *errorcode)
 {
-	static const char fn[] = "MPI_Add_error_code";
 	int code;
 
-	MPII_CHECK_INIT(fn);
 	if (!errorcode)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "errorcode is NULL");
 	if (!is_class(errorclass) || errorclass == MPI_SUCCESS)
@@ -342,10 +285,8 @@ int PMPI_Add_error_code(int errorclass, int *errorcode)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Add_error_string = PMPI_Add_error_string
-int PMPI_Add_error_string(int errorcode, const char *string)
+int mpii_Add_error_string(const char *fn, int errorcode, const char *string)
 {
-	static const char fn[] = "MPI_Add_error_string";
 	int i = errorcode - MPI_ERR_LASTCODE - 1;
 	size_t len;
 	char *s;

@@ -79,23 +79,34 @@ static int lock_unwaited(int count, MPI_Request *reqs, const char *fn)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Wait = PMPI_Wait
-int PMPI_Wait(MPI_Request *request, MPI_Status *status)
+/* The start MPI_Wait and MPI_Test for fn share, after their NULL checks:
+ * check *request; answer an inert one with an empty status (*live = 0);
+ * take the lock for a live one (*live = 1) and say where its errors go
+ * (*comm, *gen).  Returns MPI_SUCCESS or the error class (the handler
+ * called, the lock not held). */
+static int enter_one(const char *fn, MPI_Request *request, MPI_Status *status, int *live,
+		     MPI_Comm *comm, int *gen)
 {
-	static const char fn[] = "MPI_Wait";
-	MPII_CHECK_INIT(fn);
-	if (!request)
-		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
 	if (*request != MPI_REQUEST_NULL && mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
-	if (inert(*request)) {
+	*live = !inert(*request);
+	if (!*live) {
 		mpii_status_empty(status);
 		return MPI_SUCCESS;
 	}
-	MPI_Comm comm = err_comm(*request);
-	int gen = is_gen(*request);
-	int rc = lock_unwaited(1, request, fn);
-	if (rc)
+	*comm = err_comm(*request);
+	*gen = is_gen(*request);
+	return lock_unwaited(1, request, fn);
+}
+
+int mpii_Wait(const char *fn, MPI_Request *request, MPI_Status *status)
+{
+	MPI_Comm comm;
+	int live, gen;
+	if (!request)
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
+	int rc = enter_one(fn, request, status, &live, &comm, &gen);
+	if (rc || !live)
 		return rc;
 	mpii_request_wait_done(*request);
 	rc = mpii_request_collect(request, status);
@@ -103,24 +114,16 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Test = PMPI_Test
-int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+int mpii_Test(const char *fn, MPI_Request *request, int *flag, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Test";
-	MPII_CHECK_INIT(fn);
+	MPI_Comm comm;
+	int live, gen;
 	if (!request || !flag)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
-	if (*request != MPI_REQUEST_NULL && mpii_request_check(*request))
-		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
-	if (inert(*request)) {
+	int rc = enter_one(fn, request, status, &live, &comm, &gen);
+	if (!rc && !live)
 		*flag = 1;
-		mpii_status_empty(status);
-		return MPI_SUCCESS;
-	}
-	MPI_Comm comm = err_comm(*request);
-	int gen = is_gen(*request);
-	int rc = lock_unwaited(1, request, fn);
-	if (rc)
+	if (rc || !live)
 		return rc;
 	if (!req_done(*request))
 		mpii_progress((*request)->kind == MPII_REQ_RECV ? (*request)->world_peer : -1);
@@ -134,6 +137,9 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 struct any_arg {
 	int count;
 	MPI_Request *reqs;
+	/* where the MPI_Wait and MPI_Test array calls put their results */
+	int *index, *flag, *outcount, *indices;
+	MPI_Status *statuses;   /* one status for the "any" calls */
 };
 
 /* The peer to poll first while waiting for several requests: the source of
@@ -211,39 +217,47 @@ static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *sta
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Waitany = PMPI_Waitany
-int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
+/* The MPI_Wait and MPI_Test array calls for fn: check a's requests (bad:
+ * the call's own output arguments are missing), then, with the lock held
+ * and counted as a waiter, wait until done(a) (NULL: the Test calls poll
+ * once) and collect what completed; failed is the message if that fails. */
+static int array_call(const char *fn, struct any_arg *a, int bad, int (*done)(void *),
+		      int (*collect)(struct any_arg *), const char *failed)
 {
-	static const char fn[] = "MPI_Waitany";
-	MPII_CHECK_INIT(fn);
-	int rc = check_array(count, array_of_requests);
-	if (rc || !index)
+	int rc = check_array(a->count, a->reqs);
+	if (rc || bad)
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	struct any_arg a = { count, array_of_requests };
-	int found;
-	if ((rc = lock_unwaited(count, array_of_requests, fn)))
+	if ((rc = lock_unwaited(a->count, a->reqs, fn)))
 		return rc;
-	wait_array(count, array_of_requests, any_done, &a);
-	rc = collect_any(count, array_of_requests, index, status, &found);
+	if (done)
+		wait_array(a->count, a->reqs, done, a);
+	else
+		mpii_progress(-1);
+	rc = collect(a);
 	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
+	return rc ? mpii_err(NULL, rc, fn, "%s", failed) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Testany = PMPI_Testany
-int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
+static int take_any(struct any_arg *a)
+{
+	return collect_any(a->count, a->reqs, a->index, a->statuses, a->flag);
+}
+
+int mpii_Waitany(const char *fn, int count, MPI_Request array_of_requests[], int *index,
 		 MPI_Status *status)
 {
-	static const char fn[] = "MPI_Testany";
-	MPII_CHECK_INIT(fn);
-	int rc = check_array(count, array_of_requests);
-	if (rc || !index || !flag)
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	if ((rc = lock_unwaited(count, array_of_requests, fn)))
-		return rc;
-	mpii_progress(-1);
-	rc = collect_any(count, array_of_requests, index, status, flag);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "request failed") : MPI_SUCCESS;
+	int found;
+	struct any_arg a = { count, array_of_requests, .index = index, .flag = &found,
+			     .statuses = status };
+	return array_call(fn, &a, !index, any_done, take_any, "request failed");
+}
+
+int mpii_Testany(const char *fn, int count, MPI_Request array_of_requests[], int *index, int *flag,
+		 MPI_Status *status)
+{
+	struct any_arg a = { count, array_of_requests, .index = index, .flag = flag,
+			     .statuses = status };
+	return array_call(fn, &a, !index || !flag, NULL, take_any, "request failed");
 }
 
 /* Collect every request (all done); statuses may be MPI_STATUSES_IGNORE. */
@@ -267,41 +281,28 @@ static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses)
 	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Waitall = PMPI_Waitall
-int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
+/* Collect them all if all are done; *flag says whether (the Test call). */
+static int take_all(struct any_arg *a)
 {
-	static const char fn[] = "MPI_Waitall";
-	MPII_CHECK_INIT(fn);
-	int rc = check_array(count, array_of_requests);
-	if (rc)
-		return mpii_err(NULL, rc, fn, "invalid arguments");
-	struct any_arg a = { count, array_of_requests };
-	if ((rc = lock_unwaited(count, array_of_requests, fn)))
-		return rc;
-	wait_array(count, array_of_requests, all_done, &a);
-	rc = collect_all(count, array_of_requests, array_of_statuses);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+	int all = all_done(a);
+	if (a->flag)
+		*a->flag = all;
+	return all ? collect_all(a->count, a->reqs, a->statuses) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Testall = PMPI_Testall
-int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
+int mpii_Waitall(const char *fn, int count, MPI_Request array_of_requests[],
 		 MPI_Status array_of_statuses[])
 {
-	static const char fn[] = "MPI_Testall";
-	MPII_CHECK_INIT(fn);
-	int rc = check_array(count, array_of_requests);
-	if (rc || !flag)
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	struct any_arg a = { count, array_of_requests };
-	if ((rc = lock_unwaited(count, array_of_requests, fn)))
-		return rc;
-	mpii_progress(-1);
-	*flag = all_done(&a);
-	if (*flag)
-		rc = collect_all(count, array_of_requests, array_of_statuses);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+	struct any_arg a = { count, array_of_requests, .statuses = array_of_statuses };
+	return array_call(fn, &a, 0, all_done, take_all, "a request failed");
+}
+
+int mpii_Testall(const char *fn, int count, MPI_Request array_of_requests[], int *flag,
+		 MPI_Status array_of_statuses[])
+{
+	struct any_arg a = { count, array_of_requests, .flag = flag,
+			     .statuses = array_of_statuses };
+	return array_call(fn, &a, !flag, NULL, take_all, "a request failed");
 }
 
 /* Collect all completed requests; *outcount = MPI_UNDEFINED if none is
@@ -328,46 +329,37 @@ static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indice
 	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Waitsome = PMPI_Waitsome
-int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
-		  int array_of_indices[], MPI_Status array_of_statuses[])
+static int take_some(struct any_arg *a)
 {
-	static const char fn[] = "MPI_Waitsome";
-	MPII_CHECK_INIT(fn);
-	int rc = check_array(incount, array_of_requests);
-	if (rc || !outcount || (incount > 0 && !array_of_indices))
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	struct any_arg a = { incount, array_of_requests };
-	if ((rc = lock_unwaited(incount, array_of_requests, fn)))
-		return rc;
-	wait_array(incount, array_of_requests, any_done, &a);
-	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+	return collect_some(a->count, a->reqs, a->outcount, a->indices, a->statuses);
 }
 
-#pragma weak MPI_Testsome = PMPI_Testsome
-int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
-		  int array_of_indices[], MPI_Status array_of_statuses[])
+/* MPI_Waitsome (done: any_done) and MPI_Testsome (done NULL) for fn. */
+static int some(const char *fn, int incount, MPI_Request reqs[], int *outcount, int indices[],
+		MPI_Status statuses[], int (*done)(void *))
 {
-	static const char fn[] = "MPI_Testsome";
-	MPII_CHECK_INIT(fn);
-	int rc = check_array(incount, array_of_requests);
-	if (rc || !outcount || (incount > 0 && !array_of_indices))
-		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
-	if ((rc = lock_unwaited(incount, array_of_requests, fn)))
-		return rc;
-	mpii_progress(-1);
-	rc = collect_some(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
-	mpii_unlock();
-	return rc ? mpii_err(NULL, rc, fn, "a request failed") : MPI_SUCCESS;
+	struct any_arg a = { incount, reqs, .outcount = outcount, .indices = indices,
+			     .statuses = statuses };
+	return array_call(fn, &a, !outcount || (incount > 0 && !indices), done, take_some,
+			  "a request failed");
 }
 
-#pragma weak MPI_Request_free = PMPI_Request_free
-int PMPI_Request_free(MPI_Request *request)
+int mpii_Waitsome(const char *fn, int incount, MPI_Request array_of_requests[], int *outcount,
+		  int array_of_indices[], MPI_Status array_of_statuses[])
 {
-	static const char fn[] = "MPI_Request_free";
-	MPII_CHECK_INIT(fn);
+	return some(fn, incount, array_of_requests, outcount, array_of_indices, array_of_statuses,
+		    any_done);
+}
+
+int mpii_Testsome(const char *fn, int incount, MPI_Request array_of_requests[], int *outcount,
+		  int array_of_indices[], MPI_Status array_of_statuses[])
+{
+	return some(fn, incount, array_of_requests, outcount, array_of_indices, array_of_statuses,
+		    NULL);
+}
+
+int mpii_Request_free(const char *fn, MPI_Request *request)
+{
 	if (!request || mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	struct mpii_request *r = *request;
@@ -397,11 +389,8 @@ int PMPI_Request_free(MPI_Request *request)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Request_get_status = PMPI_Request_get_status
-int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Request_get_status";
-	MPII_CHECK_INIT(fn);
 	if (!flag)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "flag is NULL");
 	if (request != MPI_REQUEST_NULL && mpii_request_check(request))
@@ -423,11 +412,8 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Cancel = PMPI_Cancel
-int PMPI_Cancel(MPI_Request *request)
+int mpii_Cancel(const char *fn, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Cancel";
-	MPII_CHECK_INIT(fn);
 	if (!request || mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	struct mpii_request *r = *request;

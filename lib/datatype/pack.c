@@ -137,82 +137,82 @@ static int unpack_types(const char *fn, const char *in, int insize, int *positio
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Pack = PMPI_Pack
-int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize, int *position,
-	      MPI_Comm comm)
+/* The checks MPI_Pack (packing) and MPI_Unpack for fn share: count
+ * elements of datatype to or from the packed buffer of size bytes at
+ * *position.  Sets *need to the packed bytes they take, -1 for
+ * MPI_DATATYPE (descriptions of types, sized as they are written).
+ * Returns MPI_SUCCESS or the error class (the handler called). */
+static int pack_args(const char *fn, int packing, const void *inbuf, const void *outbuf,
+		     int count, MPI_Datatype datatype, int size, const int *position, MPI_Comm comm,
+		     MPI_Count *need)
 {
-	static const char fn[] = "MPI_Pack";
 	MPII_CHECK_INIT(fn);
 	if (check_comm(comm))
 		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (incount < 0)
-		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "negative count %d", incount);
-	if (!position || outsize < 0 || *position < 0 || *position > outsize)
-		return mpii_err(errcomm(comm), MPI_ERR_ARG, fn, "bad position or outsize");
+	if (count < 0)
+		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "negative count %d", count);
+	if (!position || size < 0 || *position < 0 || *position > size)
+		return mpii_err(errcomm(comm), MPI_ERR_ARG, fn, "bad position or %s",
+				packing ? "outsize" : "insize");
 	if (datatype == MPI_DATATYPE) {
-		if (incount > 0 && (!inbuf || !outbuf))
+		if (count > 0 && (!inbuf || !outbuf))
 			return mpii_err(errcomm(comm), MPI_ERR_BUFFER, fn, "NULL buffer");
-		return pack_types(fn, inbuf, incount, outbuf, outsize, position, comm);
+		*need = -1;
+		return MPI_SUCCESS;
 	}
 	if (mpii_type_check_comm(datatype))
 		return mpii_err(errcomm(comm), MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
 	/* Bytes of one element as packed: external32 for MPI_COMM_UNIVERSAL. */
 	MPI_Count per = universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size;
-	if (mpii_type_count_check(incount, datatype, per))
+	if (mpii_type_count_check(count, datatype, per))
 		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
-				"addressable size", incount);
-	MPI_Count need = incount * per;
-	if (need > outsize - *position)
-		return mpii_err(errcomm(comm), MPI_ERR_TRUNCATE, fn, "%lld bytes do not fit, %d left", need,
-				outsize - *position);
-	if (need && !outbuf)
-		return mpii_err(errcomm(comm), MPI_ERR_BUFFER, fn, "outbuf is NULL");
-	char *out = (char *)outbuf + *position;
-	if (universal(comm))
-		mpii_ext32_pack(datatype, incount, inbuf, out);
+				"addressable size", count);
+	*need = count * per;
+	if (*need > size - *position)
+		return mpii_err(errcomm(comm), MPI_ERR_TRUNCATE, fn, "%lld bytes %s, %d left", *need,
+				packing ? "do not fit" : "wanted", size - *position);
+	if (*need && !(packing ? outbuf : inbuf))
+		return mpii_err(errcomm(comm), MPI_ERR_BUFFER, fn, "%s is NULL",
+				packing ? "outbuf" : "inbuf");
+	return MPI_SUCCESS;
+}
+
+/* MPI_Pack (packing: inbuf to the packed outbuf) and MPI_Unpack (the packed
+ * inbuf to outbuf) for fn; size is the packed buffer's. */
+static int pack_call(const char *fn, int packing, const void *inbuf, void *outbuf, int count,
+		     MPI_Datatype datatype, int size, int *position, MPI_Comm comm)
+{
+	MPI_Count need;
+	int rc = pack_args(fn, packing, inbuf, outbuf, count, datatype, size, position, comm, &need);
+	if (rc)
+		return rc;
+	if (need < 0)
+		return packing ? pack_types(fn, inbuf, count, outbuf, size, position, comm)
+			       : unpack_types(fn, inbuf, size, position, outbuf, count, comm);
+	if (packing && universal(comm))
+		mpii_ext32_pack(datatype, count, inbuf, (char *)outbuf + *position);
+	else if (packing)
+		mpii_type_pack(datatype, count, inbuf, 0, (char *)outbuf + *position, need);
+	else if (universal(comm))
+		mpii_ext32_unpack(datatype, count, outbuf, (const char *)inbuf + *position);
 	else
-		mpii_type_pack(datatype, incount, inbuf, 0, out, need);
+		mpii_type_unpack(datatype, count, outbuf, 0, (const char *)inbuf + *position, need);
 	*position += (int)need;
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Pack = PMPI_Pack
+int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize, int *position,
+	      MPI_Comm comm)
+{
+	return pack_call("MPI_Pack", 1, inbuf, outbuf, incount, datatype, outsize, position, comm);
 }
 
 #pragma weak MPI_Unpack = PMPI_Unpack
 int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount, MPI_Datatype datatype,
 		MPI_Comm comm)
 {
-	static const char fn[] = "MPI_Unpack";
-	MPII_CHECK_INIT(fn);
-	if (check_comm(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
-	if (outcount < 0)
-		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "negative count %d", outcount);
-	if (!position || insize < 0 || *position < 0 || *position > insize)
-		return mpii_err(errcomm(comm), MPI_ERR_ARG, fn, "bad position or insize");
-	if (datatype == MPI_DATATYPE) {
-		if (outcount > 0 && (!inbuf || !outbuf))
-			return mpii_err(errcomm(comm), MPI_ERR_BUFFER, fn, "NULL buffer");
-		return unpack_types(fn, inbuf, insize, position, outbuf, outcount, comm);
-	}
-	if (mpii_type_check_comm(datatype))
-		return mpii_err(errcomm(comm), MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
-	/* Bytes of one element as packed: external32 for MPI_COMM_UNIVERSAL. */
-	MPI_Count per = universal(comm) ? mpii_type_ext32_size(datatype) : datatype->size;
-	if (mpii_type_count_check(outcount, datatype, per))
-		return mpii_err(errcomm(comm), MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
-				"addressable size", outcount);
-	MPI_Count need = outcount * per;
-	if (need > insize - *position)
-		return mpii_err(errcomm(comm), MPI_ERR_TRUNCATE, fn, "%lld bytes wanted, %d left", need,
-				insize - *position);
-	if (need && !inbuf)
-		return mpii_err(errcomm(comm), MPI_ERR_BUFFER, fn, "inbuf is NULL");
-	const char *in = (const char *)inbuf + *position;
-	if (universal(comm))
-		mpii_ext32_unpack(datatype, outcount, outbuf, in);
-	else
-		mpii_type_unpack(datatype, outcount, outbuf, 0, in, need);
-	*position += (int)need;
-	return MPI_SUCCESS;
+	return pack_call("MPI_Unpack", 0, inbuf, outbuf, outcount, datatype, insize, position, comm);
 }
 
 #pragma weak MPI_Pack_size = PMPI_Pack_size

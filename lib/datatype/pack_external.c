@@ -180,35 +180,56 @@ void mpii_ext32_unpack(MPI_Datatype dt, MPI_Count count, void *out, const void *
 
 /* ------------------------------------------------------------ entry points */
 
-static int check_rep(const char *datarep)
+/* The checks every external32 call for fn starts with: datarep and the
+ * count.  Returns MPI_SUCCESS or the error class (the handler called). */
+static int rep_args(const char *fn, const char *datarep, int count)
 {
-	return datarep && strcmp(datarep, "external32") == 0;
+	MPII_CHECK_INIT(fn);
+	if (!datarep || strcmp(datarep, "external32") != 0)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "datarep must be \"external32\"");
+	if (count < 0)
+		return mpii_err(NULL, MPI_ERR_COUNT, fn, "negative count %d", count);
+	return MPI_SUCCESS;
+}
+
+/* The checks MPI_Pack_external (packing) and MPI_Unpack_external for fn
+ * share: count elements of datatype to or from the external32 buffer of
+ * size bytes at *position.  Sets *need to the bytes they take.  Returns
+ * MPI_SUCCESS or the error class (the handler called). */
+static int ext32_args(const char *fn, int packing, const char *datarep, const void *inbuf,
+		      const void *outbuf, int count, MPI_Datatype datatype, MPI_Aint size,
+		      const MPI_Aint *position, MPI_Count *need)
+{
+	int rc = rep_args(fn, datarep, count);
+	if (rc)
+		return rc;
+	if (mpii_type_check_comm(datatype))
+		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
+	if (!position)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "position is NULL");
+	MPI_Count per = mpii_type_ext32_size(datatype);
+	if (mpii_type_count_check(count, datatype, per))
+		return mpii_err(NULL, MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
+				"addressable size", count);
+	*need = (MPI_Count)count * per;
+	if (*position < 0 || *position > size || *need > size - *position)
+		return mpii_err(NULL, MPI_ERR_TRUNCATE, fn, "%lld bytes %s at position %ld of %ld",
+				*need, packing ? "do not fit" : "not available", (long)*position,
+				(long)size);
+	if (*need && !(packing ? outbuf : inbuf))
+		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "%s is NULL", packing ? "outbuf" : "inbuf");
+	return MPI_SUCCESS;
 }
 
 #pragma weak MPI_Pack_external = PMPI_Pack_external
 int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
 		       void *outbuf, MPI_Aint outsize, MPI_Aint *position)
 {
-	static const char fn[] = "MPI_Pack_external";
-	MPII_CHECK_INIT(fn);
-	if (!check_rep(datarep))
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "datarep must be \"external32\"");
-	if (incount < 0)
-		return mpii_err(NULL, MPI_ERR_COUNT, fn, "negative count %d", incount);
-	if (mpii_type_check_comm(datatype))
-		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
-	if (!position)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "position is NULL");
-	MPI_Count per = mpii_type_ext32_size(datatype);
-	if (mpii_type_count_check(incount, datatype, per))
-		return mpii_err(NULL, MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
-				"addressable size", incount);
-	MPI_Count need = (MPI_Count)incount * per;
-	if (*position < 0 || *position > outsize || need > outsize - *position)
-		return mpii_err(NULL, MPI_ERR_TRUNCATE, fn, "%lld bytes do not fit at position %ld of %ld",
-				need, (long)*position, (long)outsize);
-	if (need && !outbuf)
-		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "outbuf is NULL");
+	MPI_Count need;
+	int rc = ext32_args("MPI_Pack_external", 1, datarep, inbuf, outbuf, incount, datatype,
+			    outsize, position, &need);
+	if (rc)
+		return rc;
 	mpii_ext32_pack(datatype, incount, inbuf, (char *)outbuf + *position);
 	*position += need;
 	return MPI_SUCCESS;
@@ -218,26 +239,11 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint *position,
 			 void *outbuf, int outcount, MPI_Datatype datatype)
 {
-	static const char fn[] = "MPI_Unpack_external";
-	MPII_CHECK_INIT(fn);
-	if (!check_rep(datarep))
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "datarep must be \"external32\"");
-	if (outcount < 0)
-		return mpii_err(NULL, MPI_ERR_COUNT, fn, "negative count %d", outcount);
-	if (mpii_type_check_comm(datatype))
-		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid or uncommitted datatype");
-	if (!position)
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "position is NULL");
-	MPI_Count per = mpii_type_ext32_size(datatype);
-	if (mpii_type_count_check(outcount, datatype, per))
-		return mpii_err(NULL, MPI_ERR_COUNT, fn, "%d elements of this datatype overflow the "
-				"addressable size", outcount);
-	MPI_Count need = (MPI_Count)outcount * per;
-	if (*position < 0 || *position > insize || need > insize - *position)
-		return mpii_err(NULL, MPI_ERR_TRUNCATE, fn, "%lld bytes not available at position %ld of %ld",
-				need, (long)*position, (long)insize);
-	if (need && !inbuf)
-		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "inbuf is NULL");
+	MPI_Count need;
+	int rc = ext32_args("MPI_Unpack_external", 0, datarep, inbuf, outbuf, outcount, datatype,
+			    insize, position, &need);
+	if (rc)
+		return rc;
 	mpii_ext32_unpack(datatype, outcount, outbuf, (const char *)inbuf + *position);
 	*position += need;
 	return MPI_SUCCESS;
@@ -247,11 +253,9 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
 int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint *size)
 {
 	static const char fn[] = "MPI_Pack_external_size";
-	MPII_CHECK_INIT(fn);
-	if (!check_rep(datarep))
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "datarep must be \"external32\"");
-	if (incount < 0)
-		return mpii_err(NULL, MPI_ERR_COUNT, fn, "negative count %d", incount);
+	int rc = rep_args(fn, datarep, incount);
+	if (rc)
+		return rc;
 	if (!mpii_type_valid(datatype) || datatype->basic == MPII_B_DATATYPE)
 		return mpii_err(NULL, MPI_ERR_TYPE, fn, "invalid datatype");
 	if (!size)

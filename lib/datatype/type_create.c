@@ -243,84 +243,69 @@ int mpii_type_hvector(int count, int blocklen, MPI_Aint stride, MPI_Datatype old
 	return hvec(MPI_COMBINER_HVECTOR, count, blocklen, stride, ints, 2, &stride, 1, old, newtype);
 }
 
-int mpii_type_indexed(int count, const int *blocklens, const int *disps, MPI_Datatype old,
-		      MPI_Datatype *newtype)
+/* The block constructors: count blocks, block i of blocklens[i] (blocklens
+ * NULL: blocklen each) elements of types[i] (ntypes 1: types[0] for all)
+ * at idisps[i] extents of its type (idisps NULL: adisps[i] bytes).  The
+ * envelope's integers are count, the length(s), then idisps, in the order
+ * MPI_Type_get_contents returns them. */
+static int blocks(int combiner, int count, const int *blocklens, int blocklen, const int *idisps,
+		  const MPI_Aint *adisps, int ntypes, const MPI_Datatype *types,
+		  MPI_Datatype *newtype)
 {
 	struct bounds b = { 0 };
-	int *ints = malloc(sizeof(int) * (2 * (size_t)count + 1));
+	size_t nlens = blocklens ? (size_t)count : 1;
+	size_t ni = 1 + nlens + (idisps ? (size_t)count : 0);
+	int *ints = malloc(sizeof(int) * ni);
 	if (!ints)
 		return MPI_ERR_NO_MEM;
 	ints[0] = count;
+	if (!blocklens)
+		ints[1] = blocklen;
 	for (int i = 0; i < count; i++) {
-		ints[1 + i] = blocklens[i];
-		ints[1 + count + i] = disps[i];
-		block(&b, old, blocklens[i], mul(&b, disps[i], old->extent));
+		MPI_Datatype t = types[ntypes > 1 ? i : 0];
+		if (blocklens)
+			ints[1 + i] = blocklens[i];
+		if (idisps)
+			ints[1 + nlens + i] = idisps[i];
+		block(&b, t, blocklens ? blocklens[i] : blocklen,
+		      idisps ? mul(&b, idisps[i], t->extent) : adisps[i]);
 	}
-	int rc = make(&b, 0, MPI_COMBINER_INDEXED, 2 * count + 1, ints, 0, NULL, 1, &old, newtype);
+	int rc = make(&b, combiner == MPI_COMBINER_STRUCT, combiner, (int)ni, ints,
+		      idisps ? 0 : count, idisps ? NULL : adisps, ntypes, types, newtype);
 	free(ints);
 	return rc;
+}
+
+int mpii_type_indexed(int count, const int *blocklens, const int *disps, MPI_Datatype old,
+		      MPI_Datatype *newtype)
+{
+	return blocks(MPI_COMBINER_INDEXED, count, blocklens, 0, disps, NULL, 1, &old, newtype);
 }
 
 int mpii_type_hindexed(int count, const int *blocklens, const MPI_Aint *disps, MPI_Datatype old,
 		       MPI_Datatype *newtype)
 {
-	struct bounds b = { 0 };
-	int *ints = malloc(sizeof(int) * ((size_t)count + 1));
-	if (!ints)
-		return MPI_ERR_NO_MEM;
-	ints[0] = count;
-	for (int i = 0; i < count; i++) {
-		ints[1 + i] = blocklens[i];
-		block(&b, old, blocklens[i], disps[i]);
-	}
-	int rc = make(&b, 0, MPI_COMBINER_HINDEXED, count + 1, ints, count, disps, 1, &old, newtype);
-	free(ints);
-	return rc;
+	return blocks(MPI_COMBINER_HINDEXED, count, blocklens, 0, NULL, disps, 1, &old, newtype);
 }
 
 int mpii_type_indexed_block(int count, int blocklen, const int *disps, MPI_Datatype old,
 			    MPI_Datatype *newtype)
 {
-	struct bounds b = { 0 };
-	int *ints = malloc(sizeof(int) * ((size_t)count + 2));
-	if (!ints)
-		return MPI_ERR_NO_MEM;
-	ints[0] = count;
-	ints[1] = blocklen;
-	for (int i = 0; i < count; i++) {
-		ints[2 + i] = disps[i];
-		block(&b, old, blocklen, mul(&b, disps[i], old->extent));
-	}
-	int rc = make(&b, 0, MPI_COMBINER_INDEXED_BLOCK, count + 2, ints, 0, NULL, 1, &old, newtype);
-	free(ints);
-	return rc;
+	return blocks(MPI_COMBINER_INDEXED_BLOCK, count, NULL, blocklen, disps, NULL, 1, &old,
+		      newtype);
 }
 
 int mpii_type_hindexed_block(int count, int blocklen, const MPI_Aint *disps, MPI_Datatype old,
 			     MPI_Datatype *newtype)
 {
-	struct bounds b = { 0 };
-	int ints[2] = { count, blocklen };
-	for (int i = 0; i < count; i++)
-		block(&b, old, blocklen, disps[i]);
-	return make(&b, 0, MPI_COMBINER_HINDEXED_BLOCK, 2, ints, count, disps, 1, &old, newtype);
+	return blocks(MPI_COMBINER_HINDEXED_BLOCK, count, NULL, blocklen, NULL, disps, 1, &old,
+		      newtype);
 }
 
 int mpii_type_struct(int count, const int *blocklens, const MPI_Aint *disps, const MPI_Datatype *types,
 		     MPI_Datatype *newtype)
 {
-	struct bounds b = { 0 };
-	int *ints = malloc(sizeof(int) * ((size_t)count + 1));
-	if (!ints)
-		return MPI_ERR_NO_MEM;
-	ints[0] = count;
-	for (int i = 0; i < count; i++) {
-		ints[1 + i] = blocklens[i];
-		block(&b, types[i], blocklens[i], disps[i]);
-	}
-	int rc = make(&b, 1, MPI_COMBINER_STRUCT, count + 1, ints, count, disps, count, types, newtype);
-	free(ints);
-	return rc;
+	return blocks(MPI_COMBINER_STRUCT, count, blocklens, 0, NULL, disps, count, types, newtype);
 }
 
 int mpii_type_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent, MPI_Datatype *newtype)

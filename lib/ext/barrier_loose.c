@@ -31,13 +31,8 @@ static int pair_done(void *arg)
 	       shm_load_acquire(&p->r->done);
 }
 
-#pragma weak MPI_Barrier_loose = PMPI_Barrier_loose
-int PMPI_Barrier_loose(MPI_Comm comm)
+int mpii_Barrier_loose(const char *fn, MPI_Comm comm)
 {
-	static const char fn[] = "MPI_Barrier_loose";
-	MPII_CHECK_INIT(fn);
-	if (mpii_comm_check(comm))
-		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
 	int n = comm->size, me = comm->rank;
 	int rc = MPI_SUCCESS;
 	mpii_lock();

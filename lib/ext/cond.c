@@ -27,10 +27,8 @@ static int check_cond(MPI_Cond c)
 	return c && c->s.magic == MPII_MAGIC_COND ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
-#pragma weak MPI_Cond_create = PMPI_Cond_create
-int PMPI_Cond_create(MPI_Comm comm, MPI_Info info, MPI_Cond *cond)
+int mpii_Cond_create(const char *fn, MPI_Comm comm, MPI_Info info, MPI_Cond *cond)
 {
-	static const char fn[] = "MPI_Cond_create";
 	struct mpii_sync_obj *s;
 	(void)info;
 	MPII_CHECK_INIT(fn);
@@ -40,11 +38,8 @@ int PMPI_Cond_create(MPI_Comm comm, MPI_Info info, MPI_Cond *cond)
 	return rc;
 }
 
-#pragma weak MPI_Cond_free = PMPI_Cond_free
-int PMPI_Cond_free(MPI_Cond *cond)
+int mpii_Cond_free(const char *fn, MPI_Cond *cond)
 {
-	static const char fn[] = "MPI_Cond_free";
-	MPII_CHECK_INIT(fn);
 	if (!cond || check_cond(*cond))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid condition variable");
 	struct mpii_cond *cv = *cond;
@@ -78,11 +73,8 @@ int PMPI_Cond_broadcast(MPI_Cond cond)
 	return cond_wake(cond, shm_cond_broadcast, "MPI_Cond_broadcast");
 }
 
-#pragma weak MPI_Cond_wait = PMPI_Cond_wait
-int PMPI_Cond_wait(MPI_Cond cond, MPI_Mutex mutex)
+int mpii_Cond_wait(const char *fn, MPI_Cond cond, MPI_Mutex mutex)
 {
-	static const char fn[] = "MPI_Cond_wait";
-	MPII_CHECK_INIT(fn);
 	if (check_cond(cond))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid condition variable");
 	if (!mutex || mutex->s.magic != MPII_MAGIC_MUTEX)

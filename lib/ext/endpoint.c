@@ -31,11 +31,8 @@ static unsigned ep_generation;
 /* The calling thread has joined (read only by join and leave). */
 static __thread int ep_joined;
 
-#pragma weak MPI_Endpoint_join = PMPI_Endpoint_join
-int PMPI_Endpoint_join(void)
+int mpii_Endpoint_join(const char *fn)
 {
-	static const char fn[] = "MPI_Endpoint_join";
-	MPII_CHECK_INIT(fn);
 	if (!mpii_g.multi)
 		return mpii_err(NULL, MPI_ERR_THREAD, fn,
 				"endpoints require MPI_THREAD_MULTIPLE");
@@ -55,11 +52,8 @@ static int leave_done(void *arg)
 	return ep_generation != gen && !mpii_p2p_tx_pending();
 }
 
-#pragma weak MPI_Endpoint_leave = PMPI_Endpoint_leave
-int PMPI_Endpoint_leave(void)
+int mpii_Endpoint_leave(const char *fn)
 {
-	static const char fn[] = "MPI_Endpoint_leave";
-	MPII_CHECK_INIT(fn);
 	if (!ep_joined)
 		return mpii_err(NULL, MPI_ERR_THREAD, fn,
 				"the calling thread has not joined (MPI_Endpoint_join)");

@@ -152,13 +152,11 @@ void mpii_gen_free(struct mpii_request *req)
 	}
 }
 
-#pragma weak MPI_Grequest_start = PMPI_Grequest_start
-int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
+int mpii_Grequest_start(const char *fn, MPI_Grequest_query_function *query_fn,
+			MPI_Grequest_free_function *free_fn,
 			MPI_Grequest_cancel_function *cancel_fn, void *extra_state,
 			MPI_Request *request)
 {
-	static const char fn[] = "MPI_Grequest_start";
-	MPII_CHECK_INIT(fn);
 	if (!request)
 		return mpii_err_self(MPI_ERR_ARG, fn, "request is NULL");
 	struct mpii_greq *g = calloc(1, sizeof(*g));
@@ -182,11 +180,8 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete
-int PMPI_Grequest_complete(MPI_Request request)
+int mpii_Grequest_complete(const char *fn, MPI_Request request)
 {
-	static const char fn[] = "MPI_Grequest_complete";
-	MPII_CHECK_INIT(fn);
 	if (mpii_request_check(request) || request->kind != MPII_REQ_GREQ)
 		return mpii_err_self(MPI_ERR_REQUEST, fn, "not a generalized request");
 	mpii_lock();

@@ -245,12 +245,9 @@ static int start_thread(MPI_Info info)
 	return rc ? MPI_ERR_OTHER : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Post_handler = PMPI_Post_handler
-int PMPI_Post_handler(MPI_Request request, MPI_Info handler_attr, MPI_Request_handler *handler,
-		      void *extra_state, int handler_type)
+int mpii_Post_handler(const char *fn, MPI_Request request, MPI_Info handler_attr,
+		      MPI_Request_handler *handler, void *extra_state, int handler_type)
 {
-	static const char fn[] = "MPI_Post_handler";
-	MPII_CHECK_INIT(fn);
 	if (mpii_request_check(request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	if (handler_type != MPI_HANDLER_DEFAULT && handler_type != MPI_HANDLER_SIGNAL_SAFE)
@@ -314,11 +311,8 @@ int PMPI_Post_handler(MPI_Request request, MPI_Info handler_attr, MPI_Request_ha
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Get_status = PMPI_Get_status
-int PMPI_Get_status(MPI_Request request, MPI_Status *status)
+int mpii_Get_status(const char *fn, MPI_Request request, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Get_status";
-	MPII_CHECK_INIT(fn);
 	if (request != MPI_REQUEST_NULL && mpii_request_check(request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	if (!status || status == MPI_STATUS_IGNORE)
@@ -333,11 +327,8 @@ int PMPI_Get_status(MPI_Request request, MPI_Status *status)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Handler_lock = PMPI_Handler_lock
-int PMPI_Handler_lock(void)
+int mpii_Handler_lock(const char *fn)
 {
-	static const char fn[] = "MPI_Handler_lock";
-	MPII_CHECK_INIT(fn);
 	mpii_lock();
 	if (h_locked) {
 		mpii_unlock();
@@ -355,11 +346,8 @@ int PMPI_Handler_lock(void)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Handler_unlock = PMPI_Handler_unlock
-int PMPI_Handler_unlock(void)
+int mpii_Handler_unlock(const char *fn)
 {
-	static const char fn[] = "MPI_Handler_unlock";
-	MPII_CHECK_INIT(fn);
 	struct hcall *run = NULL, **tail = &run;
 	mpii_lock();
 	if (!h_locked) {

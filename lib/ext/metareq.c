@@ -33,15 +33,12 @@ void mpii_metareq_unref(struct mpii_metarequest *m)
 	}
 }
 
-#pragma weak MPI_Meta_request_create = PMPI_Meta_request_create
-int PMPI_Meta_request_create(MPI_Request_init_function *init_fn,
+int mpii_Meta_request_create(const char *fn, MPI_Request_init_function *init_fn,
 			     MPI_Request_start_function *start_fn,
 			     MPI_Request_complete_function *complete_fn,
 			     MPI_Request_free_function *free_fn,
 			     MPI_Request_cancel_function *cancel_fn, MPI_Metarequest *metareq)
 {
-	static const char fn[] = "MPI_Meta_request_create";
-	MPII_CHECK_INIT(fn);
 	if (!metareq)
 		return mpii_err_self(MPI_ERR_ARG, fn, "metareq is NULL");
 	struct mpii_metarequest *m = calloc(1, sizeof(*m));
@@ -58,11 +55,8 @@ int PMPI_Meta_request_create(MPI_Request_init_function *init_fn,
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Meta_request_free = PMPI_Meta_request_free
-int PMPI_Meta_request_free(MPI_Metarequest *metareq)
+int mpii_Meta_request_free(const char *fn, MPI_Metarequest *metareq)
 {
-	static const char fn[] = "MPI_Meta_request_free";
-	MPII_CHECK_INIT(fn);
 	if (!metareq || !MPII_VALID(*metareq, MPII_MAGIC_METAREQ))
 		return mpii_err_self(MPI_ERR_ARG, fn, "invalid meta request");
 	mpii_lock();
@@ -72,11 +66,9 @@ int PMPI_Meta_request_free(MPI_Metarequest *metareq)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Request_init = PMPI_Request_init
-int PMPI_Request_init(MPI_Metarequest metareq, void *extra_state, MPI_Request *request)
+int mpii_Request_init(const char *fn, MPI_Metarequest metareq, void *extra_state,
+		      MPI_Request *request)
 {
-	static const char fn[] = "MPI_Request_init";
-	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(metareq, MPII_MAGIC_METAREQ))
 		return mpii_err_self(MPI_ERR_ARG, fn, "invalid meta request");
 	if (!request)
@@ -117,11 +109,8 @@ int PMPI_Request_init(MPI_Metarequest metareq, void *extra_state, MPI_Request *r
 	return mpii_err_self(MPI_ERR_GR, fn, "init_fn failed with %d", rc);
 }
 
-#pragma weak MPI_Request_mark_complete = PMPI_Request_mark_complete
-int PMPI_Request_mark_complete(MPI_Request *request)
+int mpii_Request_mark_complete(const char *fn, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Request_mark_complete";
-	MPII_CHECK_INIT(fn);
 	if (!request || mpii_request_check(*request) || (*request)->kind != MPII_REQ_META)
 		return mpii_err_self(MPI_ERR_REQUEST, fn, "not a meta request");
 	struct mpii_request *r = *request;

@@ -186,10 +186,8 @@ static int check_mutex(MPI_Mutex m)
 	return m && m->s.magic == MPII_MAGIC_MUTEX ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
-#pragma weak MPI_Mutex_create = PMPI_Mutex_create
-int PMPI_Mutex_create(MPI_Comm comm, MPI_Info info, MPI_Mutex *mutex)
+int mpii_Mutex_create(const char *fn, MPI_Comm comm, MPI_Info info, MPI_Mutex *mutex)
 {
-	static const char fn[] = "MPI_Mutex_create";
 	struct mpii_sync_obj *s;
 	(void)info;
 	MPII_CHECK_INIT(fn);
@@ -199,11 +197,8 @@ int PMPI_Mutex_create(MPI_Comm comm, MPI_Info info, MPI_Mutex *mutex)
 	return rc;
 }
 
-#pragma weak MPI_Mutex_free = PMPI_Mutex_free
-int PMPI_Mutex_free(MPI_Mutex *mutex)
+int mpii_Mutex_free(const char *fn, MPI_Mutex *mutex)
 {
-	static const char fn[] = "MPI_Mutex_free";
-	MPII_CHECK_INIT(fn);
 	if (!mutex || check_mutex(*mutex))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid mutex");
 	struct mpii_mutex *mx = *mutex;
@@ -222,11 +217,8 @@ int PMPI_Mutex_free(MPI_Mutex *mutex)
 	return rc ? mpii_err(NULL, rc, fn, "collective free failed") : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Mutex_lock = PMPI_Mutex_lock
-int PMPI_Mutex_lock(MPI_Mutex mutex)
+int mpii_Mutex_lock(const char *fn, MPI_Mutex mutex)
 {
-	static const char fn[] = "MPI_Mutex_lock";
-	MPII_CHECK_INIT(fn);
 	if (check_mutex(mutex))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid mutex");
 	uint64_t me = mpii_sync_self_id();
@@ -237,11 +229,8 @@ int PMPI_Mutex_lock(MPI_Mutex mutex)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Mutex_trylock = PMPI_Mutex_trylock
-int PMPI_Mutex_trylock(MPI_Mutex mutex, int *flag)
+int mpii_Mutex_trylock(const char *fn, MPI_Mutex mutex, int *flag)
 {
-	static const char fn[] = "MPI_Mutex_trylock";
-	MPII_CHECK_INIT(fn);
 	if (check_mutex(mutex))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid mutex");
 	if (!flag)
@@ -254,11 +243,8 @@ int PMPI_Mutex_trylock(MPI_Mutex mutex, int *flag)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Mutex_unlock = PMPI_Mutex_unlock
-int PMPI_Mutex_unlock(MPI_Mutex mutex)
+int mpii_Mutex_unlock(const char *fn, MPI_Mutex mutex)
 {
-	static const char fn[] = "MPI_Mutex_unlock";
-	MPII_CHECK_INIT(fn);
 	if (check_mutex(mutex))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid mutex");
 	uint64_t me = mpii_sync_self_id(), owner = shm_mutex_owner(mutex->s.obj);

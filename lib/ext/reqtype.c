@@ -6,11 +6,8 @@
  */
 #include "lib/core/core.h"
 
-#pragma weak MPI_Request_type = PMPI_Request_type
-int PMPI_Request_type(MPI_Request request, MPI_Typerequest *typereq)
+int mpii_Request_type(const char *fn, MPI_Request request, MPI_Typerequest *typereq)
 {
-	static const char fn[] = "MPI_Request_type";
-	MPII_CHECK_INIT(fn);
 	if (mpii_request_check(request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	if (!typereq)

@@ -262,13 +262,10 @@ int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
 				MPII_MODE_READY, request);
 }
 
-#pragma weak MPI_Recv = PMPI_Recv
-int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-	      MPI_Status *status)
+int mpii_Recv(const char *fn, void *buf, int count, MPI_Datatype datatype, int source, int tag,
+	      MPI_Comm comm, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Recv";
 	const char *why;
-	MPII_CHECK_INIT(fn);
 	int rc = check_recv(buf, count, datatype, source, tag, comm, &why);
 	if (rc)
 		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
@@ -286,13 +283,10 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
 	return rc ? mpii_err(comm, rc, fn, "receive failed") : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Irecv = PMPI_Irecv
-int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-	       MPI_Request *request)
+int mpii_Irecv(const char *fn, void *buf, int count, MPI_Datatype datatype, int source, int tag,
+	       MPI_Comm comm, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Irecv";
 	const char *why;
-	MPII_CHECK_INIT(fn);
 	int rc = check_recv(buf, count, datatype, source, tag, comm, &why);
 	if (!rc && !request)
 		rc = MPI_ERR_REQUEST, why = "request is NULL";
@@ -428,11 +422,8 @@ static const char *start_why(int rc)
 	}
 }
 
-#pragma weak MPI_Start = PMPI_Start
-int PMPI_Start(MPI_Request *request)
+int mpii_Start(const char *fn, MPI_Request *request)
 {
-	static const char fn[] = "MPI_Start";
-	MPII_CHECK_INIT(fn);
 	if (!request || mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	mpii_lock();
@@ -441,11 +432,8 @@ int PMPI_Start(MPI_Request *request)
 	return rc ? mpii_err(NULL, rc, fn, "%s", start_why(rc)) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Startall = PMPI_Startall
-int PMPI_Startall(int count, MPI_Request array_of_requests[])
+int mpii_Startall(const char *fn, int count, MPI_Request array_of_requests[])
 {
-	static const char fn[] = "MPI_Startall";
-	MPII_CHECK_INIT(fn);
 	if (count < 0 || (count > 0 && !array_of_requests))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid count or array");
 	for (int i = 0; i < count; i++)
@@ -461,14 +449,11 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
 
 /* ------------------------------------------------------------ sendrecv */
 
-#pragma weak MPI_Sendrecv = PMPI_Sendrecv
-int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
-		  void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
-		  MPI_Comm comm, MPI_Status *status)
+int mpii_Sendrecv(const char *fn, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+		  int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+		  int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Sendrecv";
 	const char *why;
-	MPII_CHECK_INIT(fn);
 	int rc = check_send(sendbuf, sendcount, sendtype, dest, sendtag, comm, &why);
 	if (!rc)
 		rc = check_recv(recvbuf, recvcount, recvtype, source, recvtag, comm, &why);
@@ -498,13 +483,10 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
 	return rc ? mpii_err(comm, rc, fn, "transfer failed") : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Sendrecv_replace = PMPI_Sendrecv_replace
-int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag,
-			  int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+int mpii_Sendrecv_replace(const char *fn, void *buf, int count, MPI_Datatype datatype, int dest,
+			  int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Sendrecv_replace";
 	const char *why;
-	MPII_CHECK_INIT(fn);
 	int rc = check_send(buf, count, datatype, dest, sendtag, comm, &why);
 	if (!rc)
 		rc = check_recv(buf, count, datatype, source, recvtag, comm, &why);
@@ -557,12 +539,9 @@ static void proc_null_status(MPI_Status *status)
 	status->MPI_SOURCE = MPI_PROC_NULL;
 }
 
-#pragma weak MPI_Iprobe = PMPI_Iprobe
-int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+int mpii_Iprobe(const char *fn, int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Iprobe";
 	const char *why;
-	MPII_CHECK_INIT(fn);
 	int rc = check_probe(source, tag, comm, &why);
 	if (!rc && !flag)
 		rc = MPI_ERR_ARG, why = "flag is NULL";
@@ -593,12 +572,9 @@ static int probe_found(void *arg)
 	return a->flag;
 }
 
-#pragma weak MPI_Probe = PMPI_Probe
-int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+int mpii_Probe(const char *fn, int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Probe";
 	const char *why;
-	MPII_CHECK_INIT(fn);
 	int rc = check_probe(source, tag, comm, &why);
 	if (rc)
 		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
@@ -628,13 +604,10 @@ static MPI_Message take_message(int source, int tag, struct mpii_comm *comm)
 	return m;
 }
 
-#pragma weak MPI_Improbe = PMPI_Improbe
-int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
-		 MPI_Status *status)
+int mpii_Improbe(const char *fn, int source, int tag, MPI_Comm comm, int *flag,
+		 MPI_Message *message, MPI_Status *status)
 {
-	static const char fn[] = "MPI_Improbe";
 	const char *why;
-	MPII_CHECK_INIT(fn);
 	int rc = check_probe(source, tag, comm, &why);
 	if (!rc && (!flag || !message))
 		rc = MPI_ERR_ARG, why = "NULL argument";
@@ -654,12 +627,10 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Mprobe = PMPI_Mprobe
-int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+int mpii_Mprobe(const char *fn, int source, int tag, MPI_Comm comm, MPI_Message *message,
+		MPI_Status *status)
 {
-	static const char fn[] = "MPI_Mprobe";
 	const char *why;
-	MPII_CHECK_INIT(fn);
 	int rc = check_probe(source, tag, comm, &why);
 	if (!rc && !message)
 		rc = MPI_ERR_ARG, why = "message is NULL";
@@ -729,10 +700,9 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
 	return imrecv("MPI_Imrecv", buf, count, datatype, message, request);
 }
 
-#pragma weak MPI_Mrecv = PMPI_Mrecv
-int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status)
+int mpii_Mrecv(const char *fn, void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
+	       MPI_Status *status)
 {
-	static const char fn[] = "MPI_Mrecv";
 	MPI_Request req;
 	int rc = imrecv(fn, buf, count, datatype, message, &req);
 	if (rc)
@@ -745,11 +715,8 @@ int PMPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message
 
 /* ------------------------------------------------------ buffered sends */
 
-#pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
-int PMPI_Buffer_attach(void *buffer, int size)
+int mpii_Buffer_attach(const char *fn, void *buffer, int size)
 {
-	static const char fn[] = "MPI_Buffer_attach";
-	MPII_CHECK_INIT(fn);
 	if (size < 0 || (!buffer && size > 0))
 		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "invalid buffer or size");
 	mpii_lock();
@@ -769,11 +736,8 @@ static int bsend_drained(void *arg)
 	return mpii_p2p.bsend_used == 0;
 }
 
-#pragma weak MPI_Buffer_detach = PMPI_Buffer_detach
-int PMPI_Buffer_detach(void *buffer_addr, int *size)
+int mpii_Buffer_detach(const char *fn, void *buffer_addr, int *size)
 {
-	static const char fn[] = "MPI_Buffer_detach";
-	MPII_CHECK_INIT(fn);
 	if (!buffer_addr || !size)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
 	mpii_lock();

@@ -324,16 +324,34 @@ int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
 	return acc_entry("MPI_Accumulate", &a, win, NULL);
 }
 
-#pragma weak MPI_Raccumulate = PMPI_Raccumulate
-int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-		     int target_rank, MPI_Aint target_disp, int target_count,
-		     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)
+int mpii_Raccumulate(const char *fn, const void *origin_addr, int origin_count,
+		     MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+		     int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+		     MPI_Request *request)
 {
-	static const char fn[] = "MPI_Raccumulate";
 	struct acc_args a = { origin_addr, origin_count, origin_datatype, NULL, 0, NULL,
 			      target_rank, target_disp, target_count, target_datatype, op };
 	if (!request)
 		return mpii_win_err(win, MPI_ERR_ARG, fn, "request is NULL");
+	return acc_entry(fn, &a, win, request);
+}
+
+/* MPI_Get_accumulate and MPI_Rget_accumulate for fn (nonblocking: with a
+ * request to return): the result arguments are checked here, the rest by
+ * acc_entry. */
+static int get_accumulate(const char *fn, const void *origin_addr, int origin_count,
+			  MPI_Datatype origin_datatype, void *result_addr, int result_count,
+			  MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+			  int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+			  int nonblocking, MPI_Request *request)
+{
+	if (!MPII_VALID(result_datatype, MPII_MAGIC_DATATYPE))
+		return mpii_win_err(win, MPI_ERR_TYPE, fn, "invalid result datatype");
+	if (nonblocking && !request)
+		return mpii_win_err(win, MPI_ERR_ARG, fn, "request is NULL");
+	struct acc_args a = { origin_addr, origin_count, origin_datatype, result_addr,
+			      result_count, result_datatype, target_rank, target_disp,
+			      target_count, target_datatype, op };
 	return acc_entry(fn, &a, win, request);
 }
 
@@ -343,13 +361,9 @@ int PMPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
 			int target_rank, MPI_Aint target_disp, int target_count,
 			MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
-	static const char fn[] = "MPI_Get_accumulate";
-	if (!MPII_VALID(result_datatype, MPII_MAGIC_DATATYPE))
-		return mpii_win_err(win, MPI_ERR_TYPE, fn, "invalid result datatype");
-	struct acc_args a = { origin_addr, origin_count, origin_datatype, result_addr,
-			      result_count, result_datatype, target_rank, target_disp,
-			      target_count, target_datatype, op };
-	return acc_entry(fn, &a, win, NULL);
+	return get_accumulate("MPI_Get_accumulate", origin_addr, origin_count, origin_datatype,
+			      result_addr, result_count, result_datatype, target_rank, target_disp,
+			      target_count, target_datatype, op, win, 0, NULL);
 }
 
 #pragma weak MPI_Rget_accumulate = PMPI_Rget_accumulate
@@ -359,24 +373,16 @@ int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype
 			 MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
 			 MPI_Request *request)
 {
-	static const char fn[] = "MPI_Rget_accumulate";
-	if (!MPII_VALID(result_datatype, MPII_MAGIC_DATATYPE))
-		return mpii_win_err(win, MPI_ERR_TYPE, fn, "invalid result datatype");
-	if (!request)
-		return mpii_win_err(win, MPI_ERR_ARG, fn, "request is NULL");
-	struct acc_args a = { origin_addr, origin_count, origin_datatype, result_addr,
-			      result_count, result_datatype, target_rank, target_disp,
-			      target_count, target_datatype, op };
-	return acc_entry(fn, &a, win, request);
+	return get_accumulate("MPI_Rget_accumulate", origin_addr, origin_count, origin_datatype,
+			      result_addr, result_count, result_datatype, target_rank, target_disp,
+			      target_count, target_datatype, op, win, 1, request);
 }
 
 /* One element, the fast path of the counter every benchmark measures. */
-#pragma weak MPI_Fetch_and_op = PMPI_Fetch_and_op
-int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype,
-		      int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win)
+int mpii_Fetch_and_op(const char *fn, const void *origin_addr, void *result_addr,
+		      MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Op op,
+		      MPI_Win win)
 {
-	static const char fn[] = "MPI_Fetch_and_op";
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	struct mpii_win_state *st = win->st;
@@ -416,13 +422,10 @@ static int cas_type_ok(const struct mpii_datatype *dt)
 	}
 }
 
-#pragma weak MPI_Compare_and_swap = PMPI_Compare_and_swap
-int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr,
-			  MPI_Datatype datatype, int target_rank, MPI_Aint target_disp,
-			  MPI_Win win)
+int mpii_Compare_and_swap(const char *fn, const void *origin_addr, const void *compare_addr,
+			  void *result_addr, MPI_Datatype datatype, int target_rank,
+			  MPI_Aint target_disp, MPI_Win win)
 {
-	static const char fn[] = "MPI_Compare_and_swap";
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	struct mpii_win_state *st = win->st;

@@ -241,12 +241,10 @@ static int put_get(int dir_put, void *obuf, int ocount, MPI_Datatype odt, int t,
 	return rc;
 }
 
-#pragma weak MPI_Put = PMPI_Put
-int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-	     int target_rank, MPI_Aint target_disp, int target_count,
+int mpii_Put(const char *fn, const void *origin_addr, int origin_count,
+	     MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count,
 	     MPI_Datatype target_datatype, MPI_Win win)
 {
-	static const char fn[] = "MPI_Put";
 	const char *why = "";
 	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(win, MPII_MAGIC_WIN))
@@ -259,11 +257,10 @@ int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_data
 	return rc ? mpii_win_err(win, rc, fn, "%s", why) : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Get = PMPI_Get
-int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-	     MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+int mpii_Get(const char *fn, void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+	     int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+	     MPI_Win win)
 {
-	static const char fn[] = "MPI_Get";
 	const char *why = "";
 	MPII_CHECK_INIT(fn);
 	if (!MPII_VALID(win, MPII_MAGIC_WIN))

@@ -37,12 +37,9 @@ void mpii_win_attr_predefined(struct mpii_win *win, int keyval, void *val, int *
 	}
 }
 
-#pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
-int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *f, MPI_Errhandler *errhandler)
+int mpii_Win_create_errhandler(const char *fn, MPI_Win_errhandler_function *f,
+			       MPI_Errhandler *errhandler)
 {
-	static const char fn[] = "MPI_Win_create_errhandler";
-
-	MPII_CHECK_INIT(fn);
 	if (!f || !errhandler)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "function or errhandler is NULL");
 	/* Stored as the communicator flavour; lib/core/errors.c calls it
@@ -53,12 +50,8 @@ int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *f, MPI_Errhandler *e
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
-int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
+int mpii_Win_set_errhandler(const char *fn, MPI_Win win, MPI_Errhandler errhandler)
 {
-	static const char fn[] = "MPI_Win_set_errhandler";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!mpii_errhandler_valid(errhandler))
@@ -72,12 +65,8 @@ int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
-int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
+int mpii_Win_get_errhandler(const char *fn, MPI_Win win, MPI_Errhandler *errhandler)
 {
-	static const char fn[] = "MPI_Win_get_errhandler";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!errhandler)
@@ -89,24 +78,16 @@ int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
-int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
+int mpii_Win_call_errhandler(const char *fn, MPI_Win win, int errorcode)
 {
-	static const char fn[] = "MPI_Win_call_errhandler";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	mpii_win_err(win, errorcode, fn, "error raised by the user");
 	return MPI_SUCCESS;   /* the handler was called and returned */
 }
 
-#pragma weak MPI_Win_get_group = PMPI_Win_get_group
-int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
+int mpii_Win_get_group(const char *fn, MPI_Win win, MPI_Group *group)
 {
-	static const char fn[] = "MPI_Win_get_group";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!group)
@@ -115,12 +96,8 @@ int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_set_info = PMPI_Win_set_info
-int PMPI_Win_set_info(MPI_Win win, MPI_Info info)
+int mpii_Win_set_info(const char *fn, MPI_Win win, MPI_Info info)
 {
-	static const char fn[] = "MPI_Win_set_info";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!MPII_VALID(info, MPII_MAGIC_INFO))
@@ -141,12 +118,8 @@ int PMPI_Win_set_info(MPI_Win win, MPI_Info info)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_get_info = PMPI_Win_get_info
-int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
+int mpii_Win_get_info(const char *fn, MPI_Win win, MPI_Info *info_used)
 {
-	static const char fn[] = "MPI_Win_get_info";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (!info_used)

@@ -341,12 +341,8 @@ int PMPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win *win)
 			     comm, NULL, win);
 }
 
-#pragma weak MPI_Win_free = PMPI_Win_free
-int PMPI_Win_free(MPI_Win *winp)
+int mpii_Win_free(const char *fn, MPI_Win *winp)
 {
-	static const char fn[] = "MPI_Win_free";
-
-	MPII_CHECK_INIT(fn);
 	if (!winp || mpii_win_check(*winp))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	struct mpii_win *win = *winp;
@@ -370,12 +366,9 @@ int PMPI_Win_free(MPI_Win *winp)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_shared_query = PMPI_Win_shared_query
-int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr)
+int mpii_Win_shared_query(const char *fn, MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
+			  void *baseptr)
 {
-	static const char fn[] = "MPI_Win_shared_query";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	struct mpii_win_state *st = win->st;
@@ -402,12 +395,8 @@ int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_attach = PMPI_Win_attach
-int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
+int mpii_Win_attach(const char *fn, MPI_Win win, void *base, MPI_Aint size)
 {
-	static const char fn[] = "MPI_Win_attach";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC)
@@ -435,12 +424,8 @@ int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_detach = PMPI_Win_detach
-int PMPI_Win_detach(MPI_Win win, const void *base)
+int mpii_Win_detach(const char *fn, MPI_Win win, const void *base)
 {
-	static const char fn[] = "MPI_Win_detach";
-
-	MPII_CHECK_INIT(fn);
 	if (mpii_win_check(win))
 		return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window");
 	if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC)

@@ -114,10 +114,8 @@ static int group_ranks(struct mpii_win *win, MPI_Group g, int *out)
 			return mpii_win_err(NULL, MPI_ERR_WIN, fn, "invalid window"); \
 	} while (0)
 
-#pragma weak MPI_Win_fence = PMPI_Win_fence
-int PMPI_Win_fence(int assert, MPI_Win win)
+int mpii_Win_fence(const char *fn, int assert, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_fence";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (assert & ~ALL_ASSERTS)
@@ -140,10 +138,8 @@ int PMPI_Win_fence(int assert, MPI_Win win)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_post = PMPI_Win_post
-int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
+int mpii_Win_post(const char *fn, MPI_Group group, int assert, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_post";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (assert & ~(MPI_MODE_NOCHECK | MPI_MODE_NOSTORE | MPI_MODE_NOPUT))
@@ -176,10 +172,8 @@ int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_start = PMPI_Win_start
-int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
+int mpii_Win_start(const char *fn, MPI_Group group, int assert, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_start";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (assert & ~MPI_MODE_NOCHECK)
@@ -198,10 +192,8 @@ int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_complete = PMPI_Win_complete
-int PMPI_Win_complete(MPI_Win win)
+int mpii_Win_complete(const char *fn, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_complete";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (st->nstart < 0)
@@ -231,10 +223,8 @@ static int completes_arrived(void *arg)
 	return (int32_t)(v - st->completes_expected) >= 0;
 }
 
-#pragma weak MPI_Win_wait = PMPI_Win_wait
-int PMPI_Win_wait(MPI_Win win)
+int mpii_Win_wait(const char *fn, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_wait";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (st->npost < 0)
@@ -247,10 +237,8 @@ int PMPI_Win_wait(MPI_Win win)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_test = PMPI_Win_test
-int PMPI_Win_test(MPI_Win win, int *flag)
+int mpii_Win_test(const char *fn, MPI_Win win, int *flag)
 {
-	static const char fn[] = "MPI_Win_test";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (!flag)
@@ -287,10 +275,8 @@ static void give(struct mpii_win_state *st, int t, int type)
 
 #define LK_NOCHECK 4
 
-#pragma weak MPI_Win_lock = PMPI_Win_lock
-int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
+int mpii_Win_lock(const char *fn, int lock_type, int rank, int assert, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_lock";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (lock_type != MPI_LOCK_SHARED && lock_type != MPI_LOCK_EXCLUSIVE)
@@ -320,10 +306,8 @@ int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_unlock = PMPI_Win_unlock
-int PMPI_Win_unlock(int rank, MPI_Win win)
+int mpii_Win_unlock(const char *fn, int rank, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_unlock";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (rank == MPI_PROC_NULL)
@@ -344,10 +328,8 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_lock_all = PMPI_Win_lock_all
-int PMPI_Win_lock_all(int assert, MPI_Win win)
+int mpii_Win_lock_all(const char *fn, int assert, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_lock_all";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (assert & ~MPI_MODE_NOCHECK)
@@ -369,10 +351,8 @@ int PMPI_Win_lock_all(int assert, MPI_Win win)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Win_unlock_all = PMPI_Win_unlock_all
-int PMPI_Win_unlock_all(MPI_Win win)
+int mpii_Win_unlock_all(const char *fn, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_unlock_all";
 	WIN_PROLOGUE(fn, win);
 	struct mpii_win_state *st = win->st;
 	if (!st->lock_all)
@@ -432,10 +412,8 @@ int PMPI_Win_flush_local_all(MPI_Win win)
 	return flush("MPI_Win_flush_local_all", win, 0, 1);
 }
 
-#pragma weak MPI_Win_sync = PMPI_Win_sync
-int PMPI_Win_sync(MPI_Win win)
+int mpii_Win_sync(const char *fn, MPI_Win win)
 {
-	static const char fn[] = "MPI_Win_sync";
 	WIN_PROLOGUE(fn, win);
 	/* Public and private copies are one (MPI_WIN_UNIFIED): a full fence
 	 * orders this process's loads and stores around the call. */

@@ -89,64 +89,51 @@ struct prof_io prof_io_bcast(int count, MPI_Datatype type, int root, MPI_Comm co
 	return io;
 }
 
-struct prof_io prof_io_gather(const void *sbuf, int scount, MPI_Datatype stype, int rcount,
-			      MPI_Datatype rtype, int root, MPI_Comm comm)
+/* What a rooted collective moves: gathering, the root receives and the
+ * others send; scattering, the other way.  The root's side is peers(comm)
+ * blocks of counts[i] (counts NULL: count each) x type; the others' (and the
+ * root's own, unless in place) one block of own x own_type at own_buf. */
+static struct prof_io rooted(int gathering, const void *own_buf, int own, MPI_Datatype own_type,
+			     int count, const int *counts, MPI_Datatype type, int root, MPI_Comm comm)
 {
 	struct prof_io io = { 0, 0 };
+	uint64_t at_root = 0, mine = 0;
 	int role = root_role(root, comm);
 
 	if (role < 0)
 		return io;
 	if (role == 1)
-		io.recv = prof_bytes(rcount, rtype) * (uint64_t)peers(comm);
-	if (sbuf != MPI_IN_PLACE && (role == 0 || root != MPI_ROOT))
-		io.sent = prof_bytes(scount, stype);
+		at_root = counts ? sum_bytes(counts, peers(comm), type)
+				 : prof_bytes(count, type) * (uint64_t)peers(comm);
+	if (own_buf != MPI_IN_PLACE && (role == 0 || root != MPI_ROOT))
+		mine = prof_bytes(own, own_type);
+	io.recv = gathering ? at_root : mine;
+	io.sent = gathering ? mine : at_root;
 	return io;
+}
+
+struct prof_io prof_io_gather(const void *sbuf, int scount, MPI_Datatype stype, int rcount,
+			      MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+	return rooted(1, sbuf, scount, stype, rcount, NULL, rtype, root, comm);
 }
 
 struct prof_io prof_io_gatherv(const void *sbuf, int scount, MPI_Datatype stype,
 			       const int *rcounts, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-	struct prof_io io = { 0, 0 };
-	int role = root_role(root, comm);
-
-	if (role < 0)
-		return io;
-	if (role == 1)
-		io.recv = sum_bytes(rcounts, peers(comm), rtype);
-	if (sbuf != MPI_IN_PLACE && (role == 0 || root != MPI_ROOT))
-		io.sent = prof_bytes(scount, stype);
-	return io;
+	return rooted(1, sbuf, scount, stype, 0, rcounts, rtype, root, comm);
 }
 
 struct prof_io prof_io_scatter(int scount, MPI_Datatype stype, void *rbuf, int rcount,
 			       MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-	struct prof_io io = { 0, 0 };
-	int role = root_role(root, comm);
-
-	if (role < 0)
-		return io;
-	if (role == 1)
-		io.sent = prof_bytes(scount, stype) * (uint64_t)peers(comm);
-	if (rbuf != MPI_IN_PLACE && (role == 0 || root != MPI_ROOT))
-		io.recv = prof_bytes(rcount, rtype);
-	return io;
+	return rooted(0, rbuf, rcount, rtype, scount, NULL, stype, root, comm);
 }
 
 struct prof_io prof_io_scatterv(const int *scounts, MPI_Datatype stype, void *rbuf, int rcount,
 				MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-	struct prof_io io = { 0, 0 };
-	int role = root_role(root, comm);
-
-	if (role < 0)
-		return io;
-	if (role == 1)
-		io.sent = sum_bytes(scounts, peers(comm), stype);
-	if (rbuf != MPI_IN_PLACE && (role == 0 || root != MPI_ROOT))
-		io.recv = prof_bytes(rcount, rtype);
-	return io;
+	return rooted(0, rbuf, rcount, rtype, 0, scounts, stype, root, comm);
 }
 
 struct prof_io prof_io_allgather(const void *sbuf, int scount, MPI_Datatype stype, int rcount,

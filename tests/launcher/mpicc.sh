@@ -11,81 +11,51 @@
 MPICC=$top_builddir/launcher/mpicc
 [ -f "$MPICC" ] || { echo "SKIP: no launcher/mpicc" >&2; exit 77; }
 
-out=$(SHMPI_CC=gcc sh "$MPICC" -show -O2 x.c -o x)
-case $out in
-"gcc -I"*"/include -pthread -O2 x.c -o x -L"*" -Wl,-rpath,"*" -lshmpi "*) ;;
-*) fail "link: $out" ;;
-esac
-out=$(SHMPI_CC=gcc sh "$MPICC" -show -c x.c)
-case $out in
-*-lshmpi*|*-L*) fail "compile-only links: $out" ;;
-"gcc -I"*"/include -pthread -c x.c") ;;
-*) fail "compile: $out" ;;
-esac
-out=$(SHMPI_CC=gcc sh "$MPICC" -show -static x.c)
-case $out in
-*"/libshmpi.a"*-pthread) ;;
-*) fail "static: $out" ;;
-esac
-out=$(SHMPI_CC=gcc SHMPI_STATIC=1 sh "$MPICC" -show x.c)
-case $out in
-*"/libshmpi.a"*) ;;
-*) fail "SHMPI_STATIC: $out" ;;
-esac
-out=$(SHMPI_CC=gcc sh "$MPICC" -show -DMSG="a b" x.c)
-case $out in
-*"'-DMSG=a b'"*) ;;
-*) fail "quoting: $out" ;;
-esac
+# expect PATTERN WHAT COMMAND...: what COMMAND prints matches the shell
+# pattern PATTERN (quotes in it are literal), else the test fails on WHAT.
+expect() {
+	pat=$1 what=$2
+	shift 2
+	out=$("$@")
+	case $out in $pat) ;; *) fail "$what: $out" ;; esac
+}
+
+# prefix DIR: DIR/bin/mpicc with DIR/include/mpi.h, as an install moved
+# there; prints DIR's real path.
+prefix() {
+	mkdir -p "$1/bin" "$1/include"
+	cp "$MPICC" "$1/bin/mpicc"
+	: >"$1/include/mpi.h"
+	(cd "$1" && pwd -P)
+}
+
+expect 'gcc -I*/include -pthread -O2 x.c -o x -L* -Wl,-rpath,* -lshmpi *' link \
+	env SHMPI_CC=gcc sh "$MPICC" -show -O2 x.c -o x
+expect 'gcc -I*/include -pthread -c x.c' compile env SHMPI_CC=gcc sh "$MPICC" -show -c x.c
+case $out in *-lshmpi* | *-L*) fail "compile-only links: $out" ;; esac
+expect '*/libshmpi.a*-pthread' static env SHMPI_CC=gcc sh "$MPICC" -show -static x.c
+expect '*/libshmpi.a*' SHMPI_STATIC env SHMPI_CC=gcc SHMPI_STATIC=1 sh "$MPICC" -show x.c
+expect "*'-DMSG=a b'*" quoting env SHMPI_CC=gcc sh "$MPICC" -show -DMSG="a b" x.c
 
 # Relocated: PREFIX/bin/mpicc with PREFIX/include/mpi.h.
-mkdir -p "$tmp/pfx/bin" "$tmp/pfx/include"
-cp "$MPICC" "$tmp/pfx/bin/mpicc"
-: >"$tmp/pfx/include/mpi.h"
-real=$(cd "$tmp/pfx" && pwd -P)
-out=$(SHMPI_CC=gcc sh "$tmp/pfx/bin/mpicc" -show x.c)
-case $out in
-"gcc -I$real/include -pthread x.c -L$real/lib"*" -Wl,-rpath,$real/lib"*) ;;
-*) fail "relocated: $out" ;;
-esac
+real=$(prefix "$tmp/pfx")
+expect "gcc -I$real/include -pthread x.c -L$real/lib* -Wl,-rpath,$real/lib*" relocated \
+	env SHMPI_CC=gcc sh "$tmp/pfx/bin/mpicc" -show x.c
 
 # A prefix with a blank stays one word.
-mkdir -p "$tmp/p q/bin" "$tmp/p q/include"
-cp "$MPICC" "$tmp/p q/bin/mpicc"
-: >"$tmp/p q/include/mpi.h"
-real=$(cd "$tmp/p q" && pwd -P)
-out=$(SHMPI_CC=gcc sh "$tmp/p q/bin/mpicc" -show x.c)
-case $out in
-"gcc '-I$real/include' -pthread x.c '-L$real/lib'"*) ;;
-*) fail "prefix with a blank: $out" ;;
-esac
+real=$(prefix "$tmp/p q")
+expect "gcc '-I$real/include' -pthread x.c '-L$real/lib'*" "prefix with a blank" \
+	env SHMPI_CC=gcc sh "$tmp/p q/bin/mpicc" -show x.c
 
 # Query options: flags only, compile and link flags apart.
-env -u SHMPI_CC -u MPICH_CC -u OMPI_CC sh "$MPICC" --showme:compile >"$tmp/out" || fail "--showme:compile"
-case $(cat "$tmp/out") in
-"-I"*"/include -pthread") ;;
-*) fail "--showme:compile: $(cat "$tmp/out")" ;;
-esac
-out=$(sh "$MPICC" -showme:link)
-case $out in
-"-L"*"-lshmpi"*) ;;
-*) fail "-showme:link: $out" ;;
-esac
-case $(sh "$MPICC" --showme:version) in
-*shmpi\ [0-9]*.[0-9]*.[0-9]*) ;;
-*) fail "--showme:version" ;;
-esac
-out=$(SHMPI_CC=gcc sh "$MPICC" -compile_info -O2 x.c)
-case $out in
-*-lshmpi*) fail "-compile_info links: $out" ;;
-"gcc -I"*"/include -pthread -O2 x.c") ;;
-*) fail "-compile_info: $out" ;;
-esac
-out=$(SHMPI_CC=gcc sh "$MPICC" -link-info x.o)
-case $out in
-"gcc -I"*" x.o -L"*"-lshmpi"*) ;;
-*) fail "-link-info: $out" ;;
-esac
+expect '-I*/include -pthread' --showme:compile \
+	env -u SHMPI_CC -u MPICH_CC -u OMPI_CC sh "$MPICC" --showme:compile
+expect '-L*-lshmpi*' -showme:link sh "$MPICC" -showme:link
+expect '*shmpi [0-9]*.[0-9]*.[0-9]*' --showme:version sh "$MPICC" --showme:version
+expect 'gcc -I*/include -pthread -O2 x.c' -compile_info \
+	env SHMPI_CC=gcc sh "$MPICC" -compile_info -O2 x.c
+case $out in *-lshmpi*) fail "-compile_info links: $out" ;; esac
+expect 'gcc -I* x.o -L*-lshmpi*' -link-info env SHMPI_CC=gcc sh "$MPICC" -link-info x.o
 sh "$MPICC" --showme:bogus >/dev/null 2>&1 && fail "--showme:bogus accepted"
 
 # Overrides, in order of precedence.

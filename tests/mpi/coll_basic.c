@@ -16,19 +16,22 @@
 #include <string.h>
 #include "mpitest.h"
 
+/* Wait for req if the nonblocking variant started it (MPI_REQUEST_NULL,
+ * what MPI_Wait leaves, otherwise). */
+static void complete(MPI_Request *req)
+{
+	TEST_MPI(MPI_Wait(req, MPI_STATUS_IGNORE));
+}
+
 static void check_comm(MPI_Comm comm, int nb)
 {
 	int n, r;
 	MPI_Comm_size(comm, &n);
 	MPI_Comm_rank(comm, &r);
-	MPI_Request req;
+	MPI_Request req = MPI_REQUEST_NULL;
 	for (int it = 0; it < 3; it++) {
-		if (nb) {
-			TEST_MPI(MPI_Ibarrier(comm, &req));
-			TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
-		} else {
-			TEST_MPI(MPI_Barrier(comm));
-		}
+		TEST_MPI(nb ? MPI_Ibarrier(comm, &req) : MPI_Barrier(comm));
+		complete(&req);
 	}
 	int counts[] = { 1, 7, 100, 1000, 70000 };
 	for (size_t ci = 0; ci < sizeof(counts) / sizeof(counts[0]); ci++) {
@@ -38,24 +41,18 @@ static void check_comm(MPI_Comm comm, int nb)
 		for (int root = 0; root < n; root += (n > 2 ? n - 1 : 1)) {
 			for (int i = 0; i < cnt; i++)
 				a[i] = r == root ? i * 3 + root : -1;
-			if (nb) {
-				TEST_MPI(MPI_Ibcast(a, cnt, MPI_INT, root, comm, &req));
-				TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
-			} else {
-				TEST_MPI(MPI_Bcast(a, cnt, MPI_INT, root, comm));
-			}
+			TEST_MPI(nb ? MPI_Ibcast(a, cnt, MPI_INT, root, comm, &req)
+				    : MPI_Bcast(a, cnt, MPI_INT, root, comm));
+			complete(&req);
 			for (int i = 0; i < cnt; i++)
 				TEST_CHECK(a[i] == i * 3 + root);
 			/* reduce */
 			for (int i = 0; i < cnt; i++)
 				a[i] = r + i;
 			memset(b, 0, sizeof(int) * (size_t)cnt);
-			if (nb) {
-				TEST_MPI(MPI_Ireduce(a, b, cnt, MPI_INT, MPI_SUM, root, comm, &req));
-				TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
-			} else {
-				TEST_MPI(MPI_Reduce(a, b, cnt, MPI_INT, MPI_SUM, root, comm));
-			}
+			TEST_MPI(nb ? MPI_Ireduce(a, b, cnt, MPI_INT, MPI_SUM, root, comm, &req)
+				    : MPI_Reduce(a, b, cnt, MPI_INT, MPI_SUM, root, comm));
+			complete(&req);
 			if (r == root)
 				for (int i = 0; i < cnt; i++)
 					TEST_CHECK(b[i] == n * (n - 1) / 2 + n * i);
@@ -63,12 +60,9 @@ static void check_comm(MPI_Comm comm, int nb)
 		/* allreduce, in place too */
 		for (int i = 0; i < cnt; i++)
 			a[i] = r * 2 + i;
-		if (nb) {
-			TEST_MPI(MPI_Iallreduce(a, b, cnt, MPI_INT, MPI_MAX, comm, &req));
-			TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
-		} else {
-			TEST_MPI(MPI_Allreduce(a, b, cnt, MPI_INT, MPI_MAX, comm));
-		}
+		TEST_MPI(nb ? MPI_Iallreduce(a, b, cnt, MPI_INT, MPI_MAX, comm, &req)
+			    : MPI_Allreduce(a, b, cnt, MPI_INT, MPI_MAX, comm));
+		complete(&req);
 		for (int i = 0; i < cnt; i++)
 			TEST_CHECK(b[i] == (n - 1) * 2 + i);
 		TEST_MPI(MPI_Allreduce(MPI_IN_PLACE, a, cnt, MPI_INT, MPI_SUM, comm));
@@ -101,12 +95,9 @@ static void check_comm(MPI_Comm comm, int nb)
 	TEST_CHECK(got[0] == 3 * r && got[2] == 3 * r + 2);
 	TEST_MPI(MPI_Scatterv(sb, cn, ds, MPI_INT, got, 3, MPI_INT, 0, comm));
 	TEST_CHECK(got[0] == ds[r] && got[2] == ds[r] + 2);
-	if (nb) {
-		TEST_MPI(MPI_Iallgather(mine, 3, MPI_INT, rb, 3, MPI_INT, comm, &req));
-		TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
-	} else {
-		TEST_MPI(MPI_Allgather(mine, 3, MPI_INT, rb, 3, MPI_INT, comm));
-	}
+	TEST_MPI(nb ? MPI_Iallgather(mine, 3, MPI_INT, rb, 3, MPI_INT, comm, &req)
+		    : MPI_Allgather(mine, 3, MPI_INT, rb, 3, MPI_INT, comm));
+	complete(&req);
 	for (int i = 0; i < n; i++)
 		TEST_CHECK(rb[3 * i] == i && rb[3 * i + 2] == 100 * i);
 	memset(rb, 0, sizeof(int) * 3 * (size_t)n);
@@ -117,12 +108,9 @@ static void check_comm(MPI_Comm comm, int nb)
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < 3; k++)
 			sb[3 * i + k] = 1000 * r + 10 * i + k;
-	if (nb) {
-		TEST_MPI(MPI_Ialltoall(sb, 3, MPI_INT, rb, 3, MPI_INT, comm, &req));
-		TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
-	} else {
-		TEST_MPI(MPI_Alltoall(sb, 3, MPI_INT, rb, 3, MPI_INT, comm));
-	}
+	TEST_MPI(nb ? MPI_Ialltoall(sb, 3, MPI_INT, rb, 3, MPI_INT, comm, &req)
+		    : MPI_Alltoall(sb, 3, MPI_INT, rb, 3, MPI_INT, comm));
+	complete(&req);
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < 3; k++)
 			TEST_CHECK(rb[3 * i + k] == 1000 * i + 10 * r + k);
@@ -158,15 +146,12 @@ static void check_comm(MPI_Comm comm, int nb)
 		TEST_CHECK(sb[k] == n * (n - 1) / 2 + n * (3 * r + k));
 	/* scan / exscan */
 	int v = r + 1, s1 = 0, s2 = -7;
-	if (nb) {
-		TEST_MPI(MPI_Iscan(&v, &s1, 1, MPI_INT, MPI_SUM, comm, &req));
-		TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
-		TEST_MPI(MPI_Iexscan(&v, &s2, 1, MPI_INT, MPI_SUM, comm, &req));
-		TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
-	} else {
-		TEST_MPI(MPI_Scan(&v, &s1, 1, MPI_INT, MPI_SUM, comm));
-		TEST_MPI(MPI_Exscan(&v, &s2, 1, MPI_INT, MPI_SUM, comm));
-	}
+	TEST_MPI(nb ? MPI_Iscan(&v, &s1, 1, MPI_INT, MPI_SUM, comm, &req)
+		    : MPI_Scan(&v, &s1, 1, MPI_INT, MPI_SUM, comm));
+	complete(&req);
+	TEST_MPI(nb ? MPI_Iexscan(&v, &s2, 1, MPI_INT, MPI_SUM, comm, &req)
+		    : MPI_Exscan(&v, &s2, 1, MPI_INT, MPI_SUM, comm));
+	complete(&req);
 	TEST_CHECK(s1 == (r + 1) * (r + 2) / 2);
 	if (r > 0)
 		TEST_CHECK(s2 == r * (r + 1) / 2);

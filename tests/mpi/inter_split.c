@@ -48,24 +48,27 @@ static void world_of(MPI_Group g, int *out, int *size)
 
 /* c joins local world ranks lw[ln] with remote rw[rn]: check the groups
  * and move data across it */
+/* g (freed here) holds world ranks w[0..n-1], in that order. */
+static void check_group(MPI_Group g, const int *w, int n)
+{
+	int size, got[64];
+	world_of(g, got, &size);
+	MPI_Group_free(&g);
+	TEST_CHECK(size == n);
+	for (int i = 0; i < n; i++)
+		TEST_CHECK(got[i] == w[i]);
+}
+
 static void check_inter(MPI_Comm c, const int *lw, int ln, const int *rw, int rn)
 {
-	int flag, size, got[64];
+	int flag;
 	MPI_Group g;
 	TEST_MPI(MPI_Comm_test_inter(c, &flag));
 	TEST_CHECK(flag);
 	TEST_MPI(MPI_Comm_group(c, &g));
-	world_of(g, got, &size);
-	MPI_Group_free(&g);
-	TEST_CHECK(size == ln);
-	for (int i = 0; i < ln; i++)
-		TEST_CHECK(got[i] == lw[i]);
+	check_group(g, lw, ln);
 	TEST_MPI(MPI_Comm_remote_group(c, &g));
-	world_of(g, got, &size);
-	MPI_Group_free(&g);
-	TEST_CHECK(size == rn);
-	for (int i = 0; i < rn; i++)
-		TEST_CHECK(got[i] == rw[i]);
+	check_group(g, rw, rn);
 	/* every rank gets the sum of the remote side's world ranks */
 	int sum = 0, want = 0;
 	for (int i = 0; i < rn; i++)

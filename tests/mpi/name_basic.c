@@ -11,6 +11,31 @@
 #include <string.h>
 #include "mpitest.h"
 
+/* The seed's name of handle h (of kind t) is want. */
+static void handle_name_is(void *h, MPI_Handletype t, const char *want)
+{
+	char *p;
+	TEST_MPI(MPI_Handle_name_get(h, t, &p));
+	TEST_CHECK(p && strcmp(p, want) == 0);
+}
+
+/* The names of comm and type are want. */
+static void comm_name_is(MPI_Comm comm, const char *want)
+{
+	char name[MPI_MAX_OBJECT_NAME];
+	int len;
+	TEST_MPI(MPI_Comm_get_name(comm, name, &len));
+	TEST_CHECK(strcmp(name, want) == 0);
+}
+
+static void type_name_is(MPI_Datatype type, const char *want)
+{
+	char name[MPI_MAX_OBJECT_NAME];
+	int len;
+	TEST_MPI(MPI_Type_get_name(type, name, &len));
+	TEST_CHECK(strcmp(name, want) == 0);
+}
+
 int main(int argc, char **argv)
 {
 	char name[MPI_MAX_OBJECT_NAME], buf[64], longname[300];
@@ -26,12 +51,10 @@ int main(int argc, char **argv)
 
 	TEST_MPI(MPI_Comm_get_name(MPI_COMM_WORLD, name, &len));
 	TEST_CHECK(strcmp(name, "MPI_COMM_WORLD") == 0 && len == 14);
-	TEST_MPI(MPI_Comm_get_name(MPI_COMM_SELF, name, &len));
-	TEST_CHECK(strcmp(name, "MPI_COMM_SELF") == 0);
+	comm_name_is(MPI_COMM_SELF, "MPI_COMM_SELF");
 	TEST_MPI(MPI_Type_get_name(MPI_INT, name, &len));
 	TEST_CHECK(strcmp(name, "MPI_INT") == 0 && len == 7);
-	TEST_MPI(MPI_Type_get_name(MPI_DOUBLE, name, &len));
-	TEST_CHECK(strcmp(name, "MPI_DOUBLE") == 0);
+	type_name_is(MPI_DOUBLE, "MPI_DOUBLE");
 
 	/* copied in */
 	strcpy(buf, "my world");
@@ -42,8 +65,7 @@ int main(int argc, char **argv)
 	strcpy(buf, "my int");
 	TEST_MPI(MPI_Type_set_name(MPI_INT, buf));
 	buf[0] = 'X';
-	TEST_MPI(MPI_Type_get_name(MPI_INT, name, &len));
-	TEST_CHECK(strcmp(name, "my int") == 0);
+	type_name_is(MPI_INT, "my int");
 
 	/* truncated */
 	memset(longname, 'a', sizeof(longname) - 1);
@@ -57,30 +79,21 @@ int main(int argc, char **argv)
 
 	/* the seed's calls */
 	TEST_MPI(MPI_Handle_name_put(&comm, MPI_HANDLE_COMM, "self"));
-	TEST_MPI(MPI_Handle_name_get(&comm, MPI_HANDLE_COMM, &p));
-	TEST_CHECK(p && strcmp(p, "self") == 0);
-	TEST_MPI(MPI_Comm_get_name(MPI_COMM_SELF, name, &len));
-	TEST_CHECK(strcmp(name, "self") == 0);
-	TEST_MPI(MPI_Handle_name_get(&type, MPI_HANDLE_DATATYPE, &p));
-	TEST_CHECK(p && strcmp(p, "MPI_DOUBLE") == 0);
+	handle_name_is(&comm, MPI_HANDLE_COMM, "self");
+	comm_name_is(MPI_COMM_SELF, "self");
+	handle_name_is(&type, MPI_HANDLE_DATATYPE, "MPI_DOUBLE");
 	TEST_MPI(MPI_Handle_name_put(&type, MPI_HANDLE_DATATYPE, "dbl"));
-	TEST_MPI(MPI_Handle_name_get(&type, MPI_HANDLE_DATATYPE, &p));
-	TEST_CHECK(p && strcmp(p, "dbl") == 0);
-	TEST_MPI(MPI_Type_get_name(MPI_DOUBLE, name, &len));
-	TEST_CHECK(strcmp(name, "dbl") == 0);
+	handle_name_is(&type, MPI_HANDLE_DATATYPE, "dbl");
+	type_name_is(MPI_DOUBLE, "dbl");
 
-	TEST_MPI(MPI_Handle_name_get(&group, MPI_HANDLE_GROUP, &p));
-	TEST_CHECK(p && p[0] == '\0');
+	handle_name_is(&group, MPI_HANDLE_GROUP, "");
 	TEST_MPI(MPI_Handle_name_put(&group, MPI_HANDLE_GROUP, "nobody"));
-	TEST_MPI(MPI_Handle_name_get(&group, MPI_HANDLE_GROUP, &p));
-	TEST_CHECK(p && strcmp(p, "nobody") == 0);
+	handle_name_is(&group, MPI_HANDLE_GROUP, "nobody");
 
 	TEST_MPI(MPI_Recv_init(&x, 1, MPI_INT, 0, 5, MPI_COMM_SELF, &preq));
-	TEST_MPI(MPI_Handle_name_get(&preq, MPI_HANDLE_PREQUEST, &p));
-	TEST_CHECK(p && p[0] == '\0');
+	handle_name_is(&preq, MPI_HANDLE_PREQUEST, "");
 	TEST_MPI(MPI_Handle_name_put(&preq, MPI_HANDLE_PREQUEST, "halo recv"));
-	TEST_MPI(MPI_Handle_name_get(&preq, MPI_HANDLE_PREQUEST, &p));
-	TEST_CHECK(p && strcmp(p, "halo recv") == 0);
+	handle_name_is(&preq, MPI_HANDLE_PREQUEST, "halo recv");
 	TEST_MPI(MPI_Request_free(&preq));
 
 	/* errors: a non-persistent request, files, bad kinds; get stays "" */

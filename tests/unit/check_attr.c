@@ -59,6 +59,13 @@ static void setup(void)
 	fail_key = -1;
 }
 
+/* Free the n communicator keyvals k[]. */
+static void free_keyvals(int n, const int *k)
+{
+	for (int i = 0; i < n; i++)
+		ck_assert_int_eq(mpii_keyval_free(k[i], MPII_HK_COMM), MPI_SUCCESS);
+}
+
 START_TEST(keyval_lifecycle)
 {
 	int k, k2;
@@ -125,8 +132,7 @@ START_TEST(get_delete_kinds)
 	ck_assert_int_eq(nseq, 1);
 	ck_assert_ptr_null(l);
 	ck_assert_int_eq(mpii_attr_delete(&l, MPII_HK_DATATYPE, &dummy, kany), MPI_ERR_KEYVAL);
-	ck_assert_int_eq(mpii_keyval_free(kc, MPII_HK_COMM), MPI_SUCCESS);
-	ck_assert_int_eq(mpii_keyval_free(kany, MPII_HK_COMM), MPI_SUCCESS);
+	free_keyvals(2, (int[]){ kc, kany });
 }
 END_TEST
 
@@ -188,10 +194,7 @@ START_TEST(copy_callbacks)
 	ck_assert_int_eq(nseq, 4);
 	ck_assert_int_eq(seq[0], 4);
 	ck_assert_int_eq(seq[3], 1);
-	ck_assert_int_eq(mpii_keyval_free(kdup, MPII_HK_COMM), MPI_SUCCESS);
-	ck_assert_int_eq(mpii_keyval_free(knull, MPII_HK_COMM), MPI_SUCCESS);
-	ck_assert_int_eq(mpii_keyval_free(kplus, MPII_HK_COMM), MPI_SUCCESS);
-	ck_assert_int_eq(mpii_keyval_free(kfail, MPII_HK_COMM), MPI_SUCCESS);
+	free_keyvals(4, (int[]){ kdup, knull, kplus, kfail });
 }
 END_TEST
 
@@ -226,9 +229,7 @@ START_TEST(failing_delete)
 	ck_assert_ptr_null(l);
 	ck_assert_int_eq(nseq, 2);
 	ck_assert_int_eq(seq[1], 1);
-	ck_assert_int_eq(mpii_keyval_free(k1, MPII_HK_COMM), MPI_SUCCESS);
-	ck_assert_int_eq(mpii_keyval_free(k2, MPII_HK_COMM), MPI_SUCCESS);
-	ck_assert_int_eq(mpii_keyval_free(k3, MPII_HK_COMM), MPI_SUCCESS);
+	free_keyvals(3, (int[]){ k1, k2, k3 });
 }
 END_TEST
 

@@ -126,17 +126,24 @@ END_TEST
 
 #define ROUNDS 2000
 
+/* ROUNDS times, as owner id: wait for turn `mine`, pass it to the other
+ * player and wake it. */
+static void play(uint64_t id, int mine, void (*wake)(struct shm_cond *))
+{
+	for (int i = 0; i < ROUNDS; i++) {
+		shm_mutex_lock(&sh->m, id, 100000000, NULL, NULL);
+		while (sh->turn != mine)
+			shm_cond_wait(&sh->c, &sh->m, id, 100000000, NULL, NULL);
+		sh->turn = !mine;
+		wake(&sh->c);
+		shm_mutex_unlock(&sh->m);
+	}
+}
+
 static void *pong(void *arg)
 {
 	(void)arg;
-	for (int i = 0; i < ROUNDS; i++) {
-		shm_mutex_lock(&sh->m, 2, 100000000, NULL, NULL);
-		while (sh->turn != 1)
-			shm_cond_wait(&sh->c, &sh->m, 2, 100000000, NULL, NULL);
-		sh->turn = 0;
-		shm_cond_broadcast(&sh->c);
-		shm_mutex_unlock(&sh->m);
-	}
+	play(2, 1, shm_cond_broadcast);
 	return NULL;
 }
 
@@ -146,14 +153,7 @@ START_TEST(test_cond_pingpong)
 	clock_gettime(CLOCK_MONOTONIC, &a);
 	pthread_t t;
 	ck_assert_int_eq(pthread_create(&t, NULL, pong, NULL), 0);
-	for (int i = 0; i < ROUNDS; i++) {
-		shm_mutex_lock(&sh->m, 1, 100000000, NULL, NULL);
-		while (sh->turn != 0)
-			shm_cond_wait(&sh->c, &sh->m, 1, 100000000, NULL, NULL);
-		sh->turn = 1;
-		shm_cond_signal(&sh->c);
-		shm_mutex_unlock(&sh->m);
-	}
+	play(1, 0, shm_cond_signal);
 	pthread_join(t, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &b);
 	double s = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9;

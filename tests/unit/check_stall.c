@@ -45,6 +45,22 @@ static void set_blocked(uint32_t i, uint32_t v)
 	shm_store_relaxed(&shm_seg_member(&seg, i)->blocked, v);
 }
 
+/* Every rank is inside a blocking MPI call. */
+static void block_all(void)
+{
+	for (uint32_t i = 0; i < N; i++)
+		set_blocked(i, 1);
+}
+
+/* A watch that has seen every rank blocked since time t. */
+static struct lnch_stall blocked_since(double t)
+{
+	struct lnch_stall s = { 0 };
+	block_all();
+	lnch_stall_sample(&s, &job, t);
+	return s;
+}
+
 static void beat(uint32_t i)
 {
 	shm_fetch_add_relaxed(&shm_seg_member(&seg, i)->heartbeat, 1);
@@ -55,8 +71,7 @@ START_TEST(counts_while_all_blocked)
 	struct lnch_stall s = { 0 };
 
 	ck_assert(lnch_stall_sample(&s, &job, 0) == 0);
-	for (uint32_t i = 0; i < N; i++)
-		set_blocked(i, 1);
+	block_all();
 	/* The still period starts at the first sample that sees it. */
 	ck_assert(lnch_stall_sample(&s, &job, 100) == 0);
 	ck_assert(lnch_stall_sample(&s, &job, 200) == 100);
@@ -66,11 +81,8 @@ END_TEST
 
 START_TEST(a_rank_at_work_restarts)
 {
-	struct lnch_stall s = { 0 };
+	struct lnch_stall s = blocked_since(0);
 
-	for (uint32_t i = 0; i < N; i++)
-		set_blocked(i, 1);
-	lnch_stall_sample(&s, &job, 0);
 	ck_assert(lnch_stall_sample(&s, &job, 500) == 500);
 	set_blocked(1, 0);  /* computing, or sleeping outside MPI */
 	ck_assert(lnch_stall_sample(&s, &job, 600) == 0);
@@ -82,11 +94,8 @@ END_TEST
 
 START_TEST(a_heartbeat_restarts)
 {
-	struct lnch_stall s = { 0 };
+	struct lnch_stall s = blocked_since(0);
 
-	for (uint32_t i = 0; i < N; i++)
-		set_blocked(i, 1);
-	lnch_stall_sample(&s, &job, 0);
 	/* Slow but progressing: a wait ended and another began between two
 	 * samples, so every rank looks blocked at each one. */
 	for (int k = 1; k <= 20; k++) {

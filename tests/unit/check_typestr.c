@@ -70,32 +70,27 @@ static void round_trip(MPI_Datatype t)
 	MPI_Type_free(&q);
 }
 
+/* s parses into a type of size bytes, bounds lb and extent, which survives
+ * a round trip through its string. */
+static void parses_to(const char *s, MPI_Count size, MPI_Aint lb, MPI_Aint extent)
+{
+	MPI_Datatype t = parse_ok(s);
+	ck_assert_int_eq(t->size, size);
+	ck_assert_int_eq(t->lb, lb);
+	ck_assert_int_eq(t->extent, extent);
+	round_trip(t);
+	MPI_Type_free(&t);
+}
+
 START_TEST(test_seed_examples)
 {
-	MPI_Datatype t = parse_ok("U329(HV:U3291(HV:U3292(V:R:9:1:2):9:1:400):9:1:40000)");
-	ck_assert_int_eq(t->size, 9 * 9 * 9 * 4);
-	ck_assert_int_eq(t->extent, 8 * 40000 + 8 * 400 + 17 * 4);
-	round_trip(t);
-	MPI_Type_free(&t);
-	t = parse_ok("U331(HV:U3311(V:R:100:1:100):100:1:4)");
-	ck_assert_int_eq(t->size, 40000);
-	ck_assert_int_eq(t->extent, 40000);
-	round_trip(t);
-	MPI_Type_free(&t);
-	t = parse_ok("U333(S:4:i/1/0,d/6/8,c/7/56,UB/1/64)");
-	ck_assert_int_eq(t->size, 4 + 48 + 7);
-	ck_assert_int_eq(t->lb, 0);
-	ck_assert_int_eq(t->extent, 64);
-	round_trip(t);
-	MPI_Type_free(&t);
-	t = parse_ok("U334(S:3:i/1/96,d/6/104,c/7/152)");
-	ck_assert_int_eq(t->size, 59);
-	ck_assert_int_eq(t->lb, 96);
-	ck_assert_int_eq(t->extent, 64);
-	round_trip(t);
-	MPI_Type_free(&t);
+	parses_to("U329(HV:U3291(HV:U3292(V:R:9:1:2):9:1:400):9:1:40000)", 9 * 9 * 9 * 4, 0,
+		  8 * 40000 + 8 * 400 + 17 * 4);
+	parses_to("U331(HV:U3311(V:R:100:1:100):100:1:4)", 40000, 0, 40000);
+	parses_to("U333(S:4:i/1/0,d/6/8,c/7/56,UB/1/64)", 4 + 48 + 7, 0, 64);
+	parses_to("U334(S:3:i/1/96,d/6/104,c/7/152)", 59, 96, 64);
 	/* grammar corners */
-	t = parse_ok("100R");
+	MPI_Datatype t = parse_ok("100R");
 	ck_assert_int_eq(t->size, 400);
 	MPI_Type_free(&t);
 	t = parse_ok("i");
