@@ -31,6 +31,8 @@ functions.c perf/prof/functions.c
 wrap_mpi.c perf/prof/wrap_mpi.c
 wrap_shmpi.c perf/prof/wrap_shmpi.c
 stubs_test.c tests/mpi/api_stubs.c
+entry.c lib/core/entry.c
+entry.h lib/core/entry.h
 EOL
 
 # broken SED-EXPRESSION MESSAGE: the generator must fail on line LINE of the
