@@ -518,10 +518,21 @@ def glue_function(fn, f08=False):
     params = g.params + ['MPI_Fint *ierror'] + g.hidden
     o = [gen_api.wrap('void %s(%s)' % (c_name(fn, f08), ', '.join(params))), '{']
     for b in bufs:
-        o.append('\tstruct mpii_f08_buf b_%s = { 0 };' % b.name)
+        o.append('\tstruct mpii_f08_buf b_%s;' % b.name)
+    # The buffers' datatype, converted once (get and the call use it).
+    types = sorted(set(buffer_count_type(fn, b)[1] for b in bufs) - {'MPI_DATATYPE_NULL'})
+    hoist = {}
+    for t in types:
+        hoist[t] = 't_' + t[len('mpii_f2c_datatype(*'):-1]
+        o.append('\tMPI_Datatype %s = %s;' % (hoist[t], t))
     o += ['\t' + d for d in g.decls]
     o.append('\tint rc;')
     o.append('')
+    # A buffer's get fills it; those after the first must be empty for put
+    # when an earlier get fails.
+    for b in bufs[1:]:
+        o.append('\tb_%s.tmp = NULL;' % b.name)
+        o.append('\tb_%s.made = MPI_DATATYPE_NULL;' % b.name)
     for b in bufs:
         cnt, typ = buffer_count_type(fn, b)
         comm = fn.comm_arg()
@@ -533,7 +544,7 @@ def glue_function(fn, f08=False):
         if cnt == '-1' or shares_count(fn, b):
             flags.append('MPII_F08_KEEP_TYPE')
         o.append(gen_api.wrap('\trc = mpii_f08_buf_get(&b_%s, %s, %s, %s, %s);' % (
-            b.name, b.name, cnt, typ, ' | '.join(flags))))
+            b.name, b.name, cnt, hoist.get(typ, typ), ' | '.join(flags))))
         o.append('\tif (rc != MPI_SUCCESS) {')
         o.append('\t\trc = mpii_f08_buf_error(%s, rc, "%s");' % (
             'mpii_f2c_comm(*%s)' % comm.name if comm else 'MPI_COMM_WORLD', fn.name))
@@ -548,6 +559,8 @@ def glue_function(fn, f08=False):
     call = '%s(%s)' % (callee, ', '.join(call_args))
     if bufs:
         call = '%s(%s)' % (fn.name, ', '.join(buffer_call_args(fn, call_args, bufs)))
+        for t, v in hoist.items():
+            call = call.replace(t, v)
     o.append(gen_api.wrap('\trc = %s;' % call))
     if g.post:
         o.append('\tif (rc == MPI_SUCCESS) {')

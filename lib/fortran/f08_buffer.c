@@ -116,13 +116,16 @@ static MPI_Datatype element_type(const CFI_cdesc_t *d, int count, MPI_Datatype t
 	return *made;
 }
 
-/* mpii_f08_buf_get (fortran.h) past its inline case: b's fields are set. */
+/* mpii_f08_buf_get (fortran.h) past its inline case, which set addr,
+ * count, type, made and tmp. */
 int mpii_f08_buf_section(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Datatype type,
 			 int flags)
 {
 	MPI_Datatype elem, bytes;
 	int rc;
 
+	b->desc = d;
+	b->flags = flags;
 	/* An unallocated array or a disassociated pointer (its descriptor
 	 * holds nothing else to trust): NULL, which is right where the buffer
 	 * is not significant (a gather's receive buffer at a non-root, as

@@ -168,8 +168,6 @@ static inline int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int c
 	b->type = type;
 	b->made = MPI_DATATYPE_NULL;
 	b->tmp = NULL;
-	b->desc = d;
-	b->flags = flags;
 	if (d->rank == 0 || (d->rank == 1 && (d->dim[0].sm == (CFI_index_t)d->elem_len ||
 					      d->dim[0].extent <= 1))) {
 		b->addr = mpii_f_buf(d->base_addr);
