@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include "mpi.h"
 #include "lib/fortran/sentinels.h"
+#include "shm/atomic.h"
 
 /* Integers in a Fortran status; the C status has the same layout. */
 #define MPII_F_STATUS_SIZE 6
@@ -71,7 +72,7 @@ static inline int *mpii_f_errcodes(MPI_Fint *errcodes)
  * keeps each pointer's index for the life of the process), so a small
  * cache of (pointer, integer) pairs answers c2f without a call: each
  * entry is one 64-bit word, the pointer shifted left by 16 bits over the
- * integer, read and written whole (relaxed atomics: any entry a thread
+ * integer, read and written whole (relaxed atomics of shm/atomic.h: any entry a thread
  * sees is a true pair), filled only for pointers below 2^48 and integers
  * below 2^16; anything else takes MPI_Request_c2f.  f2c has no such
  * cache: MPI_Request_f2c also checks that the object is still a request.
@@ -79,7 +80,7 @@ static inline int *mpii_f_errcodes(MPI_Fint *errcodes)
 MPI_Fint mpii_f_request_c2f_slow(MPI_Request request);
 #if UINTPTR_MAX == UINT64_MAX && defined(__GNUC__)
 #define MPII_F_REQ_CACHE 64
-extern uint64_t mpii_f_req_cache[MPII_F_REQ_CACHE] __attribute__((visibility("hidden")));
+__attribute__((visibility("hidden"))) extern _Atomic uint64_t mpii_f_req_cache[MPII_F_REQ_CACHE];
 static inline unsigned mpii_f_req_slot(uintptr_t p)
 {
 	return (unsigned)((p >> 4) ^ (p >> 10)) % MPII_F_REQ_CACHE;
@@ -92,7 +93,10 @@ static inline MPI_Fint mpii_f_request_c2f(MPI_Request request)
 		return 0;
 #ifdef MPII_F_REQ_CACHE
 	uintptr_t p = (uintptr_t)request;
-	uint64_t e = __atomic_load_n(&mpii_f_req_cache[mpii_f_req_slot(p)], __ATOMIC_RELAXED);
+	/* Relaxed: an entry is a whole (pointer, integer) pair, true forever,
+	 * and nothing else is read through it (pairs with the relaxed store
+	 * in mpii_f_request_c2f_slow). */
+	uint64_t e = shm_load_relaxed(&mpii_f_req_cache[mpii_f_req_slot(p)]);
 	if ((e >> 16) == p)
 		return (MPI_Fint)(e & 0xffff);
 #endif
