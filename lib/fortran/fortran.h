@@ -72,9 +72,9 @@ static inline int *mpii_f_errcodes(MPI_Fint *errcodes)
  * keeps each pointer's index for the life of the process), so a small
  * cache of (pointer, integer) pairs answers c2f without a call: each
  * entry is one 64-bit word, the pointer shifted left by 16 bits over the
- * integer, read and written whole (relaxed atomics of shm/atomic.h: any entry a thread
- * sees is a true pair), filled only for pointers below 2^48 and integers
- * below 2^16; anything else takes MPI_Request_c2f.  f2c has no such
+ * integer, read and written whole (relaxed atomics of shm/atomic.h: any
+ * entry a thread sees is a true pair), filled only for pointers below 2^48
+ * and integers below 2^16; anything else takes MPI_Request_c2f.  f2c has no such
  * cache: MPI_Request_f2c also checks that the object is still a request.
  * The null request is 0 both ways without a call. */
 MPI_Fint mpii_f_request_c2f_slow(MPI_Request request);
