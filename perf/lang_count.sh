@@ -10,6 +10,7 @@
 # and prints each with its overhead over C.
 # Usage: perf/lang_count.sh [N1 [N2]]  (from the build tree, after
 # `make perf/lang_count_c perf/lang_count_mpi perf/lang_count_f08`).
+command -v valgrind >/dev/null || { echo "perf/lang_count.sh: needs valgrind" >&2; exit 1; }
 n1=${1:-1000}
 n2=${2:-3000}
 tmp=${TMPDIR:-/tmp}/lang_count.$$
