@@ -42,15 +42,15 @@ _spec.loader.exec_module(gen_api)
 # integer of that handle, in all three interfaces (glue_any_handle); the
 # metarequest gets its integer from lib/fortran/callbacks.c.
 HANDLES = {
-    'comm': ('MPI_Comm', 'MPI_Comm_f2c', 'MPI_Comm_c2f', 'MPI_Comm'),
-    'group': ('MPI_Group', 'MPI_Group_f2c', 'MPI_Group_c2f', 'MPI_Group'),
-    'datatype': ('MPI_Datatype', 'MPI_Type_f2c', 'MPI_Type_c2f', 'MPI_Datatype'),
-    'request': ('MPI_Request', 'MPI_Request_f2c', 'MPI_Request_c2f', 'MPI_Request'),
-    'op': ('MPI_Op', 'MPI_Op_f2c', 'MPI_Op_c2f', 'MPI_Op'),
-    'errhandler': ('MPI_Errhandler', 'MPI_Errhandler_f2c', 'MPI_Errhandler_c2f', 'MPI_Errhandler'),
-    'info': ('MPI_Info', 'MPI_Info_f2c', 'MPI_Info_c2f', 'MPI_Info'),
+    'comm': ('MPI_Comm', 'mpii_f2c_comm', 'MPI_Comm_c2f', 'MPI_Comm'),
+    'group': ('MPI_Group', 'mpii_f2c_group', 'MPI_Group_c2f', 'MPI_Group'),
+    'datatype': ('MPI_Datatype', 'mpii_f2c_datatype', 'MPI_Type_c2f', 'MPI_Datatype'),
+    'request': ('MPI_Request', 'mpii_f_request_f2c', 'mpii_f_request_c2f', 'MPI_Request'),
+    'op': ('MPI_Op', 'mpii_f2c_op', 'MPI_Op_c2f', 'MPI_Op'),
+    'errhandler': ('MPI_Errhandler', 'mpii_f2c_errhandler', 'MPI_Errhandler_c2f', 'MPI_Errhandler'),
+    'info': ('MPI_Info', 'mpii_f2c_info', 'MPI_Info_c2f', 'MPI_Info'),
     'win': ('MPI_Win', 'MPI_Win_f2c', 'MPI_Win_c2f', 'MPI_Win'),
-    'message': ('MPI_Message', 'MPI_Message_f2c', 'MPI_Message_c2f', 'MPI_Message'),
+    'message': ('MPI_Message', 'mpii_f2c_message', 'MPI_Message_c2f', 'MPI_Message'),
     # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
     'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
     'cond': ('MPI_Cond', 'MPI_Cond_f2c', 'MPI_Cond_c2f', 'MPI_Cond'),
@@ -58,6 +58,13 @@ HANDLES = {
     'metarequest': ('MPI_Metarequest', 'mpii_f_metareq_f2c', 'mpii_f_metareq_c2f',
                     'MPI_Metarequest'),
 }
+# The kinds with predefined handles convert through mpii_f2c_KIND, which
+# each glue file defines (fixed_f2c): the predefined handles' integers are
+# fixed (handle_fixed.c), so MPI_COMM_WORLD or MPI_DOUBLE_PRECISION is a
+# table lookup without a call; any other integer goes to MPI_X_f2c.
+FIXED_F2C = {'comm': 'MPI_Comm_f2c', 'group': 'MPI_Group_f2c', 'datatype': 'MPI_Type_f2c',
+             'op': 'MPI_Op_f2c', 'errhandler': 'MPI_Errhandler_f2c', 'info': 'MPI_Info_f2c',
+             'message': 'MPI_Message_f2c'}
 # MPI_File too: declared for the I/O functions to come.
 F08_TYPES = sorted(set(h[3] for h in HANDLES.values())) + ['MPI_File']
 
@@ -511,10 +518,21 @@ def glue_function(fn, f08=False):
     params = g.params + ['MPI_Fint *ierror'] + g.hidden
     o = [gen_api.wrap('void %s(%s)' % (c_name(fn, f08), ', '.join(params))), '{']
     for b in bufs:
-        o.append('\tstruct mpii_f08_buf b_%s = { 0 };' % b.name)
+        o.append('\tstruct mpii_f08_buf b_%s;' % b.name)
+    # The buffers' datatype, converted once (get and the call use it).
+    types = sorted(set(buffer_count_type(fn, b)[1] for b in bufs) - {'MPI_DATATYPE_NULL'})
+    hoist = {}
+    for t in types:
+        hoist[t] = 't_' + t[len('mpii_f2c_datatype(*'):-1]
+        o.append('\tMPI_Datatype %s = %s;' % (hoist[t], t))
     o += ['\t' + d for d in g.decls]
     o.append('\tint rc;')
     o.append('')
+    # A buffer's get fills it; those after the first must be empty for put
+    # when an earlier get fails.
+    for b in bufs[1:]:
+        o.append('\tb_%s.tmp = NULL;' % b.name)
+        o.append('\tb_%s.made = MPI_DATATYPE_NULL;' % b.name)
     for b in bufs:
         cnt, typ = buffer_count_type(fn, b)
         comm = fn.comm_arg()
@@ -526,10 +544,10 @@ def glue_function(fn, f08=False):
         if cnt == '-1' or shares_count(fn, b):
             flags.append('MPII_F08_KEEP_TYPE')
         o.append(gen_api.wrap('\trc = mpii_f08_buf_get(&b_%s, %s, %s, %s, %s);' % (
-            b.name, b.name, cnt, typ, ' | '.join(flags))))
+            b.name, b.name, cnt, hoist.get(typ, typ), ' | '.join(flags))))
         o.append('\tif (rc != MPI_SUCCESS) {')
         o.append('\t\trc = mpii_f08_buf_error(%s, rc, "%s");' % (
-            'MPI_Comm_f2c(*%s)' % comm.name if comm else 'MPI_COMM_WORLD', fn.name))
+            'mpii_f2c_comm(*%s)' % comm.name if comm else 'MPI_COMM_WORLD', fn.name))
         o.append('\t\tgoto out;')
         o.append('\t}')
     if g.pre or bufs:
@@ -541,6 +559,8 @@ def glue_function(fn, f08=False):
     call = '%s(%s)' % (callee, ', '.join(call_args))
     if bufs:
         call = '%s(%s)' % (fn.name, ', '.join(buffer_call_args(fn, call_args, bufs)))
+        for t, v in hoist.items():
+            call = call.replace(t, v)
     o.append(gen_api.wrap('\trc = %s;' % call))
     if g.post:
         o.append('\tif (rc == MPI_SUCCESS) {')
@@ -575,7 +595,7 @@ def buffer_count_type(fn, b):
             break
     if cnt is None or typ is None or num_ctype(cnt) != 'MPI_Fint':
         return '-1', 'MPI_DATATYPE_NULL'
-    return '*%s' % cnt.name, 'MPI_Type_f2c(*%s)' % typ.name
+    return '*%s' % cnt.name, 'mpii_f2c_datatype(*%s)' % typ.name
 
 
 def shares_count(fn, b):
@@ -600,7 +620,7 @@ def buffer_call_args(fn, call_args, bufs):
         for j, a in enumerate(fargs):
             if '*%s' % a.name == cnt and fargs.index(a) > fargs.index(b):
                 out[j] = 'b_%s.count' % b.name
-            if 'MPI_Type_f2c(*%s)' % a.name == typ and fargs.index(a) > fargs.index(b):
+            if 'mpii_f2c_datatype(*%s)' % a.name == typ and fargs.index(a) > fargs.index(b):
                 out[j] = 'b_%s.type' % b.name
         del i
     return out
@@ -611,11 +631,34 @@ def needs_f08_glue(fn):
         fn.name == 'MPI_Buffer_detach'
 
 
-def glue_file(path, comment, parts):
+def fixed_f2c(consts):
+    """mpii_f2c_KIND for each kind of FIXED_F2C: the predefined handles of
+    the kind (consecutive integers in handle_fixed.c's order) from a
+    constant table, any other integer through MPI_X_f2c, which checks the
+    object's kind (so does the table: it holds only handles of the kind)."""
+    o = []
+    for kind, f2c in sorted(FIXED_F2C.items()):
+        ctype = HANDLES[kind][0]
+        fixed = [(consts.index[name], name) for name, k, obj in consts.handles if k == kind]
+        o += ['static inline %s mpii_f2c_%s(MPI_Fint h)' % (ctype, kind), '{']
+        if fixed:
+            lo, hi = min(i for i, _ in fixed), max(i for i, _ in fixed)
+            names = dict((i, n) for i, n in fixed)
+            o.append('	static const %s fixed[%d] = {' % (ctype, hi - lo + 1))
+            o += ['		%s,' % names.get(i, '%s_NULL' % HANDLE_NULL[kind])
+                  for i in range(lo, hi + 1)]
+            o += ['	};', '	if ((unsigned)h - %du < %du && fixed[h - %d])' % (lo, hi - lo + 1, lo),
+                  '		return fixed[h - %d];' % lo]
+        o += ['	return %s(h);' % f2c, '}', '']
+    return o
+
+
+def glue_file(path, comment, parts, consts):
     """A generated C file of the glue: its note, the comment lines after
-    it, then each part (a list of lines) followed by an empty line."""
+    it, the fast handle conversions, then each part (a list of lines)
+    followed by an empty line."""
     o = [gen_api.generated_note(path).rstrip('\n'), ' *'] + comment + \
-        [' */', '#include "lib/fortran/fortran.h"', '']
+        [' */', '#include "lib/fortran/fortran.h"', ''] + fixed_f2c(consts)
     for part in parts:
         o += part + ['']
     return '\n'.join(o).rstrip('\n') + '\n'
@@ -633,10 +676,11 @@ def out_f77_glue(funcs, consts):
     return glue_file('lib/fortran/f77_glue.c', [
         ' * The procedures mpif.h and `use mpi` call: gfortran\'s names (lower case,',
         ' * one underscore), every argument by reference, handles as MPI_Fint',
-        ' * converted with MPI_X_f2c/c2f, strings with their lengths after the last',
+        ' * converted with MPI_X_f2c/c2f (the predefined ones by mpii_f2c_KIND below,',
+        ' * requests through fortran.h\'s cache), strings with their lengths after the last',
         ' * argument.  Each calls MPI_X, not PMPI_X, so that one PMPI profiler sees',
         ' * calls from C and Fortran.  ierror may be NULL (mpi_f08 binds here too',
-        ' * when no argument differs).'], parts)
+        ' * when no argument differs).'], parts, consts)
 
 
 def out_f08_glue(funcs, consts):
@@ -646,7 +690,8 @@ def out_f08_glue(funcs, consts):
         ' * (a non-contiguous section is described by a derived datatype, or copied',
         ' * for blocking calls: lib/fortran/f08_buffer.c), strings as descriptors',
         ' * of CHARACTER(LEN=*).  Names end in _f08ts_ (MPI-3.1 17.1.5).'],
-        [glue_function(fn, f08=True) for fn in funcs if in_f08(fn) and needs_f08_glue(fn)])
+        [glue_function(fn, f08=True) for fn in funcs if in_f08(fn) and needs_f08_glue(fn)],
+        consts)
 
 
 # ------------------------------------------------------- mpi.h constants

@@ -38,7 +38,8 @@ include perf/prof.mk
 
 # What the Fortran bindings cost over C (issue 17): perf/lang.sh runs the
 # same pingpong and allreduce from C, `use mpi_f08` and `use mpi`.
-EXTRA_DIST += perf/lang.sh perf/lang_f08.f90 perf/lang_mpi.f90 perf/lang_loops.inc
+EXTRA_DIST += perf/lang.sh perf/lang_f08.f90 perf/lang_mpi.f90 perf/lang_loops.inc \
+	perf/lang_count.sh perf/lang_count_loops.inc
 if HAVE_FORTRAN
 noinst_PROGRAMS += perf/lang_c perf/lang_f08 perf/lang_mpi
 perf_lang_c_SOURCES = perf/lang_c.c
@@ -50,4 +51,16 @@ perf_lang_mpi_LDADD = libshmpi_fortran.la libshmpi.la
 perf/lang_f08.$(OBJEXT): lib/fortran/mpi_f08.mod
 perf/lang_mpi.$(OBJEXT): lib/fortran/mpi.mod
 perf/lang_f08.$(OBJEXT) perf/lang_mpi.$(OBJEXT): perf/lang_loops.inc
+# The same in instructions (perf/lang_count.sh, under valgrind): one
+# process, MPI_Isend to self + MPI_Recv + MPI_Wait, and MPI_Allreduce.
+noinst_PROGRAMS += perf/lang_count_c perf/lang_count_f08 perf/lang_count_mpi
+perf_lang_count_c_SOURCES = perf/lang_count_c.c
+perf_lang_count_c_LDADD = libshmpi.la
+perf_lang_count_f08_SOURCES = perf/lang_count_f08.f90
+perf_lang_count_f08_LDADD = libshmpi_fortran.la libshmpi.la
+perf_lang_count_mpi_SOURCES = perf/lang_count_mpi.f90
+perf_lang_count_mpi_LDADD = libshmpi_fortran.la libshmpi.la
+perf/lang_count_f08.$(OBJEXT): lib/fortran/mpi_f08.mod
+perf/lang_count_mpi.$(OBJEXT): lib/fortran/mpi.mod
+perf/lang_count_f08.$(OBJEXT) perf/lang_count_mpi.$(OBJEXT): perf/lang_count_loops.inc
 endif

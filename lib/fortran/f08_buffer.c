@@ -4,8 +4,9 @@
  * section (a(1:n:2), b(i,:)), which the compiler does not copy
  * (MPI_SUBARRAYS_SUPPORTED = .TRUE., MPI-3.1 17.1.12).
  *
- * A contiguous array (the common case, and the only one on the fast path)
- * is passed in place.  A section is, in order of preference:
+ * A contiguous array (the common case) is passed in place: a scalar or a
+ * contiguous vector by the inline mpii_f08_buf_get of fortran.h, another
+ * rank here.  A section is, in order of preference:
  *  1. count 1 of a derived datatype made from the descriptor's strides:
  *     nested hvectors of the element type, when (count, type) is exactly
  *     the section's elements, either a predefined type of the element's
@@ -115,14 +116,14 @@ static MPI_Datatype element_type(const CFI_cdesc_t *d, int count, MPI_Datatype t
 	return *made;
 }
 
-int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Datatype type,
-		     int flags)
+/* mpii_f08_buf_get (fortran.h) past its inline case, which set addr,
+ * count, type, made and tmp. */
+int mpii_f08_buf_section(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Datatype type,
+			 int flags)
 {
 	MPI_Datatype elem, bytes;
 	int rc;
 
-	b->count = count;
-	b->type = type;
 	b->desc = d;
 	b->flags = flags;
 	/* An unallocated array or a disassociated pointer (its descriptor
@@ -164,7 +165,7 @@ int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Data
 	return MPI_SUCCESS;
 }
 
-void mpii_f08_buf_put(struct mpii_f08_buf *b, int rc)
+void mpii_f08_buf_release(struct mpii_f08_buf *b, int rc)
 {
 	if (b->tmp) {
 		if (rc == MPI_SUCCESS && (b->flags & MPII_F08_OUT))

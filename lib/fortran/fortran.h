@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include "mpi.h"
 #include "lib/fortran/sentinels.h"
+#include "shm/atomic.h"
 
 /* Integers in a Fortran status; the C status has the same layout. */
 #define MPII_F_STATUS_SIZE 6
@@ -65,6 +66,48 @@ static inline int *mpii_f_errcodes(MPI_Fint *errcodes)
 	return errcodes == mpii_obj_f_errcodes_ignore_ ? MPI_ERRCODES_IGNORE : errcodes;
 }
 
+/* Requests: the glue converts one or two on every nonblocking call and
+ * every wait, and MPI_Request_c2f takes the library lock and a hash probe.
+ * A request's integer never changes once given (lib/core/handle_f2c.c
+ * keeps each pointer's index for the life of the process), so a small
+ * cache of (pointer, integer) pairs answers c2f without a call: each
+ * entry is one 64-bit word, the pointer shifted left by 16 bits over the
+ * integer, read and written whole (relaxed atomics of shm/atomic.h: any
+ * entry a thread sees is a true pair), filled only for pointers below 2^48
+ * and integers below 2^16; anything else takes MPI_Request_c2f.  f2c has no such
+ * cache: MPI_Request_f2c also checks that the object is still a request.
+ * The null request is 0 both ways without a call. */
+MPI_Fint mpii_f_request_c2f_slow(MPI_Request request);
+#if UINTPTR_MAX == UINT64_MAX && defined(__GNUC__)
+#define MPII_F_REQ_CACHE 64
+__attribute__((visibility("hidden"))) extern _Atomic uint64_t mpii_f_req_cache[MPII_F_REQ_CACHE];
+static inline unsigned mpii_f_req_slot(uintptr_t p)
+{
+	return (unsigned)((p >> 4) ^ (p >> 10)) % MPII_F_REQ_CACHE;
+}
+#endif
+
+static inline MPI_Fint mpii_f_request_c2f(MPI_Request request)
+{
+	if (request == MPI_REQUEST_NULL)
+		return 0;
+#ifdef MPII_F_REQ_CACHE
+	uintptr_t p = (uintptr_t)request;
+	/* Relaxed: an entry is a whole (pointer, integer) pair, true forever,
+	 * and nothing else is read through it (pairs with the relaxed store
+	 * in mpii_f_request_c2f_slow). */
+	uint64_t e = shm_load_relaxed(&mpii_f_req_cache[mpii_f_req_slot(p)]);
+	if ((e >> 16) == p)
+		return (MPI_Fint)(e & 0xffff);
+#endif
+	return mpii_f_request_c2f_slow(request);
+}
+
+static inline MPI_Request mpii_f_request_f2c(MPI_Fint request)
+{
+	return request == 0 ? MPI_REQUEST_NULL : MPI_Request_f2c(request);
+}
+
 /* n elements of size bytes (at least one, so that NULL means no memory). */
 void *mpii_f_alloc(int n, size_t size);
 /* A NUL-terminated copy of a Fortran string without its trailing blanks;
@@ -107,17 +150,42 @@ struct mpii_f08_buf {
 	int flags;
 };
 
+/* The out-of-line halves of get and put below (f08_buffer.c): a
+ * descriptor that is not a scalar or a contiguous vector, and a b that
+ * holds a made datatype or a copy. */
+int mpii_f08_buf_section(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Datatype type,
+			 int flags);
+void mpii_f08_buf_release(struct mpii_f08_buf *b, int rc);
+
 /* Fills b for descriptor d described by (count, type), flags as above.
  * A contiguous array is used in place; a section becomes count 1 of a
  * derived datatype when (count, type) covers exactly its elements, else a
  * contiguous copy (blocking calls only).  Returns MPI_SUCCESS or
  * MPI_ERR_BUFFER (a nonblocking call on a section no datatype can
- * describe), MPI_ERR_NO_MEM. */
-int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_Datatype type,
-		     int flags);
+ * describe), MPI_ERR_NO_MEM.  Inline for the common case, a scalar or a
+ * contiguous vector (an unallocated one included: its NULL base address
+ * passes through), which takes no call and no loop. */
+static inline int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count,
+				   MPI_Datatype type, int flags)
+{
+	b->count = count;
+	b->type = type;
+	b->made = MPI_DATATYPE_NULL;
+	b->tmp = NULL;
+	if (d->rank == 0 || (d->rank == 1 && (d->dim[0].sm == (CFI_index_t)d->elem_len ||
+					      d->dim[0].extent <= 1))) {
+		b->addr = mpii_f_buf(d->base_addr);
+		return MPI_SUCCESS;
+	}
+	return mpii_f08_buf_section(b, d, count, type, flags);
+}
 /* After the call (rc its result): copies a written copy back, frees what
  * get made.  Harmless on a zeroed b. */
-void mpii_f08_buf_put(struct mpii_f08_buf *b, int rc);
+static inline void mpii_f08_buf_put(struct mpii_f08_buf *b, int rc)
+{
+	if (b->tmp || b->made != MPI_DATATYPE_NULL)
+		mpii_f08_buf_release(b, rc);
+}
 /* Reports code for function fn through comm's error handler (the C
  * function was not called); returns code. */
 int mpii_f08_buf_error(MPI_Comm comm, int code, const char *fn);

@@ -110,3 +110,21 @@ MPI_Fint mpii_f_handle_c2f(const MPI_Handle *h, int type)
 	default: return -1;
 	}
 }
+
+#ifdef MPII_F_REQ_CACHE
+_Atomic uint64_t mpii_f_req_cache[MPII_F_REQ_CACHE];
+#endif
+
+MPI_Fint mpii_f_request_c2f_slow(MPI_Request request)
+{
+	MPI_Fint i = MPI_Request_c2f(request);
+#ifdef MPII_F_REQ_CACHE
+	uintptr_t p = (uintptr_t)request;
+	if (p >> 48 == 0 && i > 0 && i < 0x10000)
+		/* Relaxed: the pair is true whenever a reader sees it (pairs
+		 * with the relaxed load in mpii_f_request_c2f). */
+		shm_store_relaxed(&mpii_f_req_cache[mpii_f_req_slot(p)],
+				  (uint64_t)p << 16 | (uint64_t)i);
+#endif
+	return i;
+}
