@@ -1,0 +1,64 @@
+#!/bin/sh
+# perf/ab.sh - before/after: one benchmark of perf/ run under two shmpi build
+# trees in turn (the order alternating between rounds, so drift of the
+# machine cancels), the median of each per size, and their ratio.
+#
+#   perf/ab.sh [-n ROUNDS] [-p NP] OLD_BUILD NEW_BUILD PROGRAM [ARGS...]
+#   perf/ab.sh -n 15 /tmp/base . pingpong -m 8:256 -t 0.2
+#
+# Each build tree needs its launcher/mpirun-shm and perf/PROGRAM (make, then
+# `make perf/PROGRAM` where make check has not built it).  The ratio is
+# new / old: below 1 is faster for times, slower for rates.  Quote it with
+# the load average printed at the end: the figures mean little when other
+# programs keep the cores busy.
+rounds=7
+np=2
+while getopts n:p: o; do
+	case $o in
+	n) rounds=$OPTARG ;;
+	p) np=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 3 ] || { echo "usage: $0 [-n ROUNDS] [-p NP] OLD_BUILD NEW_BUILD PROGRAM [ARGS...]" >&2; exit 2; }
+old=$1 new=$2 prog=$3
+shift 3
+for b in "$old" "$new"; do
+	[ -x "$b/launcher/mpirun-shm" ] && [ -x "$b/perf/$prog" ] ||
+		{ echo "$0: $b has no launcher/mpirun-shm or perf/$prog" >&2; exit 2; }
+done
+
+one() { # TAG BUILD: the benchmark's "size value" lines, tagged
+	(cd "$2" && ./launcher/mpirun-shm -n "$np" "perf/$prog" "$@" 2>/dev/null) |
+		grep -v '^#' | sed "s/^/$1 /"
+}
+echo "# perf/ab.sh $prog $* (np $np, $rounds rounds; load at start: $(cut -d' ' -f1 /proc/loadavg))"
+r=1
+while [ "$r" -le "$rounds" ]; do
+	if [ $((r % 2)) -eq 1 ]; then
+		one old "$old" "$@"; one new "$new" "$@"
+	else
+		one new "$new" "$@"; one old "$old" "$@"
+	fi
+	r=$((r + 1))
+done | awk '
+	{ key = $2; v[$1, key, ++n[$1, key]] = $3; sizes[key] = 1 }
+	function median(tag, key,   k, m, a, i, j, t) {
+		m = n[tag, key]
+		for (i = 1; i <= m; i++) a[i] = v[tag, key, i]
+		for (i = 2; i <= m; i++)
+			for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+		return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+	}
+	END {
+		printf "%10s %12s %12s %8s\n", "size", "old", "new", "new/old"
+		for (key in sizes) order[++k] = key + 0
+		for (i = 2; i <= k; i++)
+			for (j = i; j > 1 && order[j - 1] > order[j]; j--) { t = order[j]; order[j] = order[j - 1]; order[j - 1] = t }
+		for (i = 1; i <= k; i++) {
+			o = median("old", order[i]); w = median("new", order[i])
+			printf "%10d %12.4g %12.4g %8.2f\n", order[i], o, w, o ? w / o : 0
+		}
+	}'
+echo "# load at end: $(cut -d' ' -f1 /proc/loadavg)"
