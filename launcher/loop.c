@@ -181,9 +181,12 @@ static void signal_all(struct lnch_job *job, int sig)
 		if (r->pidfd < 0)
 			continue;
 		/* The group catches the rank's own children; the pidfd the rank
-		 * even if it has not reached setpgid yet. */
-		kill(-r->pid, sig);
-		syscall(SYS_pidfd_send_signal, r->pidfd, sig, NULL, 0);
+		 * even if it has not reached setpgid/setsid yet.  Only the rank
+		 * can have made a group of its own pid, so when the group signal
+		 * lands the rank had it: one system call a rank, not two (a
+		 * take-down of 4096 ranks on 2 cores must end within 1 s). */
+		if (kill(-r->pid, sig) < 0)
+			syscall(SYS_pidfd_send_signal, r->pidfd, sig, NULL, 0);
 	}
 }
 
