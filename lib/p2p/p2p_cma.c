@@ -129,6 +129,7 @@ static int offer_split(struct mpii_request *req, const struct mpii_msg_hdr *rts,
 		cts.extra = (uint16_t)len;
 		cts.raddr = (uint64_t)(uintptr_t)req->buf;
 	}
+	mpii_given_add(req, world_src, MPII_GIVEN_RECV);
 	mpii_p2p_send_hdr(world_src, &cts, desc);
 	return 1;
 }
@@ -189,7 +190,8 @@ void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, i
 
 void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, const void *desc, int world_src)
 {
-	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+	/* FIN follows: the address stays given. */
+	struct mpii_request *req = mpii_given_answer(h->sreq, world_src, MPII_GIVEN_SEND, 0);
 	MPI_Count n = (MPI_Count)h->len, lower = split_point(n);
 	struct mpii_cma_side local = own_side(req), remote;
 	/* The receiver is blocked on our WDONE: there is no way back. */
@@ -203,7 +205,7 @@ void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, const void *desc, int w
 
 void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src)
 {
-	struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->rreq;
+	struct mpii_request *req = mpii_given_answer(h->rreq, world_src, MPII_GIVEN_RECV, 1);
 	/* Our own half, when copied in chunks, may not be in place yet: the
 	 * job then completes the receive when it is.  Otherwise it was read
 	 * in mpii_cma_pull before this could be seen. */

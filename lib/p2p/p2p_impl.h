@@ -218,6 +218,18 @@ static inline int mpii_cma_share_busy(void)
 	return shm_load_relaxed(&mpii_cma_jobs_open) != 0;
 }
 
+/* p2p_given.c: the requests whose address was given a peer (checked when
+ * the peer's answer brings it back). */
+enum mpii_given_kind { MPII_GIVEN_SEND = 1, MPII_GIVEN_RECV };
+/* req's address goes to world_peer in a header (as sreq: SEND, rreq: RECV). */
+void mpii_given_add(struct mpii_request *req, int world_peer, enum mpii_given_kind kind);
+/* The request an answer from world_peer names at addr; ends the job when
+ * this rank did not give it that peer as that kind.  last: the answer is
+ * the last to name it (it is forgotten). */
+struct mpii_request *mpii_given_answer(uint64_t addr, int world_peer, enum mpii_given_kind kind,
+				       int last);
+void mpii_given_free(void);
+
 /* p2p_recv.c */
 /* End the job: the ring shared with world_peer holds what no member
  * writes (the segment was overwritten).  Names the peer and what was found. */

@@ -44,4 +44,5 @@ void mpii_p2p_finalize(void)
 	mpii_cma_types_release();
 	mpii_cma_pids_release();
 	mpii_umsg_release();
+	mpii_given_free();
 }

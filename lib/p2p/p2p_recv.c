@@ -79,6 +79,7 @@ static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, con
 	if (mpii_cma_pull(req, h, desc, world_src))
 		return;
 	req->proto = MPII_P_WAIT_DATA;
+	mpii_given_add(req, world_src, MPII_GIVEN_RECV);
 	mpii_p2p_send_ctl(world_src, MPII_MSG_CTS, h->sreq, (uint64_t)(uintptr_t)req);
 }
 
@@ -249,7 +250,7 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 		rx->remaining = len;
 		rx->umsg = NULL;
 		if (h->type == MPII_MSG_DATA) {
-			rx->req = (struct mpii_request *)(uintptr_t)h->rreq;
+			rx->req = mpii_given_answer(h->rreq, world_src, MPII_GIVEN_RECV, 1);
 		} else {
 			rx->req = mpii_posted_take(h);
 			if (!rx->req) {
@@ -278,7 +279,7 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 			mpii_cma_on_split_cts(h, payload, world_src);
 			break;
 		}
-		struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+		struct mpii_request *req = mpii_given_answer(h->sreq, world_src, MPII_GIVEN_SEND, 1);
 		mpii_p2p.rts_out--; /* the receiver will not read our buffer */
 		struct mpii_tx *t = mpii_tx_new();
 		if (!t)
@@ -292,7 +293,7 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 	}
 	case MPII_MSG_FIN:
 	case MPII_MSG_ACK: {
-		struct mpii_request *req = (struct mpii_request *)(uintptr_t)h->sreq;
+		struct mpii_request *req = mpii_given_answer(h->sreq, world_src, MPII_GIVEN_SEND, 1);
 		if (h->type == MPII_MSG_FIN)
 			mpii_p2p.rts_out--;
 		free(req->tmpbuf);

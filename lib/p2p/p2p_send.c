@@ -60,7 +60,7 @@ void mpii_p2p_notify(int world_dst)
 }
 
 /* What a tx entry does once fully written. */
-static void tx_written(struct mpii_tx *t)
+static void tx_written(struct mpii_tx *t, int dst)
 {
 	struct mpii_request *req = t->req;
 	if (!req)
@@ -68,8 +68,10 @@ static void tx_written(struct mpii_tx *t)
 	if (t->hdr.type == MPII_MSG_RTS) {
 		req->proto = MPII_P_WAIT_FIN;
 		mpii_p2p.rts_out++;
+		mpii_given_add(req, dst, MPII_GIVEN_SEND);
 	} else if (t->hdr.type == MPII_MSG_EAGER && (t->hdr.flags & MPII_MSGF_SYNC)) {
 		req->proto = MPII_P_WAIT_ACK;
+		mpii_given_add(req, dst, MPII_GIVEN_SEND);
 	} else {
 		req->proto = MPII_P_NONE;
 		mpii_request_complete(req);
@@ -135,7 +137,7 @@ static int push_peer(int dst)
 		p->tx_head = t->next;
 		if (!p->tx_head)
 			p->tx_tail = NULL;
-		tx_written(t);
+		tx_written(t, dst);
 		tx_free(t);
 	}
 	if (wrote)

@@ -5,7 +5,9 @@
 # segment configuration whose size wraps 64 bits is refused up front with
 # the variables named (it used to start, and every rank crashed).  A rank
 # that scribbles over a ring is reported by its peer, the job ends at once
-# (it used to leave every rank asleep forever).
+# (it used to leave every rank asleep forever).  A rank that forges a
+# protocol answer naming a request its peer never gave it is reported the
+# same way (the peer used to dereference the address: SIGSEGV).
 . "$(dirname "$0")/common.sh"
 PROG=$top_builddir/tests/mpi/seg_trust
 
@@ -27,6 +29,8 @@ for mode in scribble-cells scribble-cons; do
 	expect_refused "$mode" \
 		"shmpi: rank 0: the shared segment was overwritten: the ring with rank 1 holds .*" 3000
 done
+expect_refused forge-fin \
+	"shmpi: rank 0: the shared segment was overwritten: the ring with rank 1 holds an answer naming send request 0x1000, which this rank did not give it.*" 3000
 
 export SHMPI_RING_CELLS=1048576 SHMPI_CELL_SIZE=16777216
 run -n 1024 "$HELPER" "$MARK" finalize

@@ -8,8 +8,10 @@
  * naming rank 1; with "scribble-cells" rank 1 overwrites the sequence words
  * of the ring it sends to rank 0 on, with "scribble-cons" the consumer
  * position of the ring rank 0 sends to it on, and rank 0 must end the job
- * naming rank 1 instead of waiting forever (checked by
- * tests/launcher/seg-trust.sh).
+ * naming rank 1 instead of waiting forever; with "forge-fin" rank 1 writes
+ * a well-formed FIN into that ring naming a send request rank 0 never
+ * gave it, and rank 0 must end the job naming rank 1 instead of
+ * dereferencing the address (checked by tests/launcher/seg-trust.sh).
  * np: 2
  */
 #define _GNU_SOURCE
@@ -21,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "mpitest.h"
+#include "lib/p2p/p2p_proto.h"
 #include "shm/ring.h"
 #include "shm/segment.h"
 
@@ -62,6 +65,19 @@ static void scribble(int fd, const char *mode)
 	} else if (strcmp(mode, "scribble-cons") == 0) {
 		char *ring = ring_of(fd, 1, 0, &ncells, &cell_size);
 		*(volatile uint32_t *)ring = 0x7fffffff;
+	} else if (strcmp(mode, "forge-fin") == 0) {
+		/* The next cell of the first lap: the first whose seq is not 1
+		 * (few messages went this way yet). */
+		char *ring = ring_of(fd, 0, 1, &ncells, &cell_size);
+		uint32_t k = 0;
+		while (k < ncells &&
+		       shm_load_acquire(&((struct shm_cell *)(ring + SHM_CACHELINE + (size_t)k * cell_size))->seq) == 1)
+			k++;
+		TEST_CHECK(k < ncells);
+		struct shm_cell *c = (struct shm_cell *)(ring + SHM_CACHELINE + (size_t)k * cell_size);
+		struct mpii_msg_hdr h = { .type = MPII_MSG_FIN, .sreq = 0x1000 };
+		memcpy(c->payload, &h, sizeof(h));
+		shm_store_release(&c->seq, 1);
 	}
 }
 
@@ -90,12 +106,12 @@ int main(int argc, char **argv)
 		struct shm_member *me = member_of(fd, 1);
 		me->pid = strcmp(mode, "hostile-init") == 0 ? 1 : (int32_t)getppid();
 	}
-	if (strncmp(mode, "scribble", 8) == 0) {
+	if (strncmp(mode, "scribble", 8) == 0 || strcmp(mode, "forge-fin") == 0) {
 		MPI_Barrier(MPI_COMM_WORLD);
 		if (rank == 1) {
 			scribble(fd, mode);
 			sleep(10); /* rank 0 must end the job long before */
-		} else if (strcmp(mode, "scribble-cells") == 0) {
+		} else if (strcmp(mode, "scribble-cells") == 0 || strcmp(mode, "forge-fin") == 0) {
 			MPI_Recv(buf, 1, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 		} else {
 			for (int i = 0; i < 100000; i++)
