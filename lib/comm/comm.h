@@ -63,8 +63,13 @@ static inline int mpii_comm_peer_size(const struct mpii_comm *c)
 }
 
 /* Check that comm is a usable communicator.  Returns MPI_SUCCESS or
- * MPI_ERR_COMM. */
-int mpii_comm_check(MPI_Comm comm);
+ * MPI_ERR_COMM.  Inline: every communicating call starts with it. */
+static inline int mpii_comm_check(MPI_Comm comm)
+{
+	if (!MPII_VALID(comm, MPII_MAGIC_COMM) || comm == &mpii_obj_comm_universal)
+		return MPI_ERR_COMM;
+	return MPI_SUCCESS;
+}
 
 /* n fresh context ids (each comm takes two: ctx and ctx + 1) from the
  * job-wide counter; returns the first.  One member calls it and shares the

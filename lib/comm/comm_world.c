@@ -21,13 +21,6 @@ MPII_API struct mpii_comm mpii_obj_comm_universal = { .magic = MPII_MAGIC_COMM, 
 MPII_API struct mpii_group mpii_obj_group_empty = { .magic = MPII_MAGIC_GROUP, .refcount = 1,
 						     .size = 0, .rank = MPI_UNDEFINED };
 
-int mpii_comm_check(MPI_Comm comm)
-{
-	if (!MPII_VALID(comm, MPII_MAGIC_COMM) || comm == &mpii_obj_comm_universal)
-		return MPI_ERR_COMM;
-	return MPI_SUCCESS;
-}
-
 uint32_t mpii_ctx_alloc(uint32_t ncomms)
 {
 	/* Relaxed: the counter only hands out disjoint ranges; the id reaches

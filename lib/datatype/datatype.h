@@ -78,9 +78,16 @@ struct mpii_datatype {
 	int combiner;            /* MPI_COMBINER_* */
 };
 
-/* Validate a datatype handle for communication: valid, committed.
- * Returns MPI_SUCCESS or MPI_ERR_TYPE. */
-int mpii_type_check_comm(MPI_Datatype dt);
+/* Validate a datatype handle for communication: valid, committed, not
+ * MPI_DATATYPE (only MPI_Pack/Unpack take that one).  Returns MPI_SUCCESS
+ * or MPI_ERR_TYPE.  Inline: every communicating call checks its types. */
+static inline int mpii_type_check_comm(MPI_Datatype dt)
+{
+	if (!MPII_VALID(dt, MPII_MAGIC_DATATYPE) || !(dt->flags & MPII_DT_COMMITTED) ||
+	    dt->basic == MPII_B_DATATYPE)
+		return MPI_ERR_TYPE;
+	return MPI_SUCCESS;
+}
 
 /* Whether count elements of dt (a valid type) can be moved: their packed
  * bytes (count x size) and the span of memory they cover ((count - 1) x
@@ -88,7 +95,18 @@ int mpii_type_check_comm(MPI_Datatype dt);
  * size or address computed from them wraps.  MPI_SUCCESS, or
  * MPI_ERR_COUNT.  per_elem, when not 0, replaces dt->size (the external32
  * size of MPI_Pack_external). */
-int mpii_type_count_check(MPI_Count count, const struct mpii_datatype *dt, MPI_Count per_elem);
+int mpii_type_count_check_slow(MPI_Count count, const struct mpii_datatype *dt, MPI_Count per_elem);
+static inline int mpii_type_count_check(MPI_Count count, const struct mpii_datatype *dt,
+					MPI_Count per_elem)
+{
+	/* An int count of a type whose size, extent and bounds are below
+	 * 2^31 spans less than 2^63: nothing to compute (the common case). */
+	const MPI_Count lim = (MPI_Count)1 << 31;
+	if (count <= INT32_MAX && per_elem == 0 && dt->size < lim && dt->extent < lim &&
+	    dt->extent > -lim && dt->true_extent < lim && dt->true_lb < lim && dt->true_lb > -lim)
+		return MPI_SUCCESS;
+	return mpii_type_count_check_slow(count, dt, per_elem);
+}
 
 /* Copy bytes [offset, offset+len) of the packed form of (buf, count, dt)
  * into out.  offset+len <= count*size.  No errors: arguments were checked. */

@@ -95,18 +95,7 @@ void mpii_type_destroy(struct mpii_datatype *dt)
 	pthread_mutex_unlock(&free_lock);
 }
 
-int mpii_type_check_comm(MPI_Datatype dt)
-{
-	if (!MPII_VALID(dt, MPII_MAGIC_DATATYPE))
-		return MPI_ERR_TYPE;
-	if (!(dt->flags & MPII_DT_COMMITTED))
-		return MPI_ERR_TYPE;
-	if (dt->basic == MPII_B_DATATYPE)
-		return MPI_ERR_TYPE; /* only MPI_Pack/Unpack take MPI_DATATYPE */
-	return MPI_SUCCESS;
-}
-
-int mpii_type_count_check(MPI_Count count, const struct mpii_datatype *dt, MPI_Count per_elem)
+int mpii_type_count_check_slow(MPI_Count count, const struct mpii_datatype *dt, MPI_Count per_elem)
 {
 	MPI_Count bytes, steps, span, end;
 	MPI_Count ext = dt->extent < 0 ? -(MPI_Count)dt->extent : dt->extent;

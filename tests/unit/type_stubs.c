@@ -40,11 +40,6 @@ int mpii_err_init(const char *fn)
 	return mpii_err(NULL, MPI_ERR_OTHER, fn, "called outside MPI_Init..MPI_Finalize");
 }
 
-int mpii_comm_check(MPI_Comm comm)
-{
-	return MPII_VALID(comm, MPII_MAGIC_COMM) ? MPI_SUCCESS : MPI_ERR_COMM;
-}
-
 int mpii_attr_copy_type(struct mpii_datatype *old, struct mpii_datatype *new)
 {
 	return MPI_SUCCESS;
