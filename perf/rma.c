@@ -11,6 +11,7 @@
  *   put_bw    -W puts then one flush                                  MB/s
  *   get_bw    -W gets then one flush                                  MB/s
  *   acc       MPI_Accumulate (MPI_SUM, doubles) + flush               us
+ *   acc_excl  the same in an MPI_Win_lock(MPI_LOCK_EXCLUSIVE) epoch     us
  *   fop       MPI_Fetch_and_op (MPI_SUM, one long) + flush            us
  *   cas       MPI_Compare_and_swap (one long) + flush                 us
  * In the passive kinds rank 1 only waits: the value printed is rank 0's
@@ -114,12 +115,14 @@ static void cas(size_t n)
 int main(int argc, char **argv)
 {
 	struct bench b;
-	static const struct { const char *kind; bench_body *body; int active, bw, atom; } kinds[] = {
+	/* active: fence epochs; else lock_all, or (excl) an exclusive lock on 1. */
+	static const struct { const char *kind; bench_body *body; int active, bw, atom, excl; } kinds[] = {
 		{ "put", put, 0, 0, 0 },         { "get", get, 0, 0, 0 },
 		{ "put_fence", put_fence, 1, 0, 0 }, { "get_fence", get_fence, 1, 0, 0 },
 		{ "fence", fence, 1, 0, 1 },     { "put_bw", put_bw, 0, 1, 0 },
 		{ "get_bw", get_bw, 0, 1, 0 },   { "acc", acc, 0, 0, 0 },
 		{ "fop", fop, 0, 0, 1 },         { "cas", cas, 0, 0, 1 },
+		{ "acc_excl", acc, 0, 0, 0, 1 },
 	};
 	char kind[32] = "put";
 	int create = 0, k;
@@ -154,7 +157,7 @@ int main(int argc, char **argv)
 		b.min_size = 8;
 		b.max_size = 8;
 	}
-	if (!strcmp(kind, "acc") && b.min_size < 8)
+	if (!strncmp(kind, "acc", 3) && b.min_size < 8)
 		b.min_size = 8;
 
 	size_t wsize = b.max_size > 8 ? b.max_size : 8;
@@ -173,7 +176,9 @@ int main(int argc, char **argv)
 	bench_header(&b);
 	if (kinds[k].active)
 		MPI_Win_fence(0, win);
-	else
+	else if (kinds[k].excl && rank == 0)
+		MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 1, 0, win);
+	else if (!kinds[k].excl)
 		MPI_Win_lock_all(0, win);
 	for (size_t s = b.min_size; s <= b.max_size; s = bench_next(s)) {
 		double t = bench_time(&b, kinds[k].body, s);
@@ -186,7 +191,9 @@ int main(int argc, char **argv)
 	}
 	if (kinds[k].active)
 		MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
-	else
+	else if (kinds[k].excl && rank == 0)
+		MPI_Win_unlock(1, win);
+	else if (!kinds[k].excl)
 		MPI_Win_unlock_all(win);
 	MPI_Win_free(&win);
 	MPI_Finalize();

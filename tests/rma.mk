@@ -4,7 +4,7 @@
 RMA_TESTS = tests/mpi/rma_basic tests/mpi/rma_lock tests/mpi/rma_fetch_op \
 	tests/mpi/rma_pscw tests/mpi/rma_shared_stencil \
 	tests/mpi/rma_derived tests/mpi/rma_requests \
-	tests/mpi/rma_errors
+	tests/mpi/rma_errors tests/mpi/rma_acc_runs
 check_PROGRAMS += $(RMA_TESTS)
 TESTS += $(RMA_TESTS)
 

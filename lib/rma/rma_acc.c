@@ -62,8 +62,34 @@ static int cpu_atomic_way(struct mpii_win *win, int t, char *taddr, const struct
 	return 1;
 }
 
+/* Whether nothing else can update target t while we do: this process
+ * holds t's lock exclusively and has one thread in MPI.  Then accumulates
+ * on the atomic way need no atomic instruction, and a run of elements is
+ * one call of the reduction kernel (vectorised) instead of a
+ * compare-and-swap per element. */
+static int alone_on(const struct mpii_win *win, int t)
+{
+	return (win->st->locked[t] & 3) == 2 && !mpii_g.multi;
+}
+
+/* n contiguous elements of the atomic way: see alone_on. */
+static void apply_run(int alone, int kind, int basic, int esz, char *p, const char *in, char *old,
+		      size_t n)
+{
+	if (!alone) {
+		mpii_rma_atomic_apply_n(kind, basic, esz, p, in, old, n);
+		return;
+	}
+	if (old)
+		memcpy(old, p, n * (size_t)esz);
+	if (kind == MPII_OP_REPLACE)
+		memcpy(p, in, n * (size_t)esz);
+	else if (kind != MPII_OP_NO_OP)
+		mpii_op_predefined_apply(kind, basic, in, p, (MPI_Count)n);
+}
+
 static void do_atomic(char *taddr, const struct acc_args *a, const char *in, char *old,
-		      int basic, int esz)
+		      int basic, int esz, int alone)
 {
 	struct iovec iov[NIOV];
 	MPI_Count total = a->tcount * a->tdt->size, off = 0, got;
@@ -72,10 +98,9 @@ static void do_atomic(char *taddr, const struct acc_args *a, const char *in, cha
 		int n = mpii_type_iov(a->tdt, a->tcount, taddr, off, total - off, iov, NIOV, &got);
 		MPI_Count k = off;
 		for (int i = 0; i < n; i++) {
-			char *p = iov[i].iov_base;
-			for (size_t b = 0; b < iov[i].iov_len; b += (size_t)esz, k += esz)
-				mpii_rma_atomic_apply(kind, basic, esz, p + b, in ? in + k : NULL,
-						      old ? old + k : NULL);
+			apply_run(alone, kind, basic, esz, iov[i].iov_base, in ? in + k : NULL,
+				  old ? old + k : NULL, iov[i].iov_len / (size_t)esz);
+			k += (MPI_Count)iov[i].iov_len;
 		}
 		off += got;
 	}
@@ -249,7 +274,7 @@ static int accumulate(struct mpii_win *win, struct acc_args *a, const char **why
 	}
 	int esz = mpii_basic_size(basic);
 	if (cpu_atomic_way(win, a->t, taddr, a, basic, esz)) {
-		do_atomic(taddr, a, in, old, basic, esz);
+		do_atomic(taddr, a, in, old, basic, esz, alone_on(win, a->t));
 		rc = MPI_SUCCESS;
 	} else {
 		rc = do_locked(win, a->t, taddr, a, in, old);
@@ -293,10 +318,8 @@ static int acc_fast(struct mpii_win *win, const struct acc_args *a)
 		return 0;
 	const char *in = a->obuf;
 	char *old = a->rbuf;
-	for (MPI_Count i = 0; i < a->tcount; i++)
-		mpii_rma_atomic_apply(a->op->kind, dt->basic, esz, taddr + i * esz,
-				      a->op->kind == MPII_OP_NO_OP ? NULL : in + i * esz,
-				      old ? old + i * esz : NULL);
+	apply_run(alone_on(win, a->t), a->op->kind, dt->basic, esz, taddr,
+		  a->op->kind == MPII_OP_NO_OP ? NULL : in, old, (size_t)a->tcount);
 	return 1;
 }
 

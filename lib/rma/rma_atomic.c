@@ -85,6 +85,66 @@ void mpii_rma_atomic_apply(int op, int basic, int size, void *target, const void
 	}
 }
 
+/* Floating point of type F stored as the unsigned U of its width: a CAS
+ * loop per element around the arithmetic itself.  The operand order is
+ * the kernel's (lib/coll/op_predefined.c: in op inout). */
+#define FLOAT_LOOP(F, U)                                                             \
+	do {                                                                        \
+		_Atomic U *t = (_Atomic U *)target;                                 \
+		for (size_t i = 0; i < n; i++) {                                    \
+			F v, a, r;                                                  \
+			U prev = shm_load_relaxed(&t[i]), next;                     \
+			memcpy(&v, (const char *)in + i * sizeof(F), sizeof(F));    \
+			do {                                                        \
+				memcpy(&a, &prev, sizeof(F));                       \
+				r = op == MPII_OP_SUM    ? v + a                    \
+				    : op == MPII_OP_PROD ? v * a                    \
+				    : op == MPII_OP_MAX  ? (v > a ? v : a)          \
+							 : (v < a ? v : a);         \
+				memcpy(&next, &r, sizeof(F));                       \
+			} while (!shm_cas_relaxed(&t[i], &prev, next));             \
+			if (old)                                                    \
+				memcpy((char *)old + i * sizeof(F), &prev, sizeof(F)); \
+		}                                                                   \
+	} while (0)
+
+/* Integer SUM, REPLACE and NO_OP of width U: one instruction an element. */
+#define PLAIN_LOOP(U)                                                                \
+	do {                                                                        \
+		_Atomic U *t = (_Atomic U *)target;                                 \
+		for (size_t i = 0; i < n; i++) {                                    \
+			U v = 0, prev;                                              \
+			if (op != MPII_OP_NO_OP)                                    \
+				memcpy(&v, (const char *)in + i * sizeof(U), sizeof(U)); \
+			prev = op == MPII_OP_SUM       ? shm_fetch_add_relaxed(&t[i], v) \
+			       : op == MPII_OP_REPLACE ? shm_exchange_relaxed(&t[i], v)  \
+						       : shm_load_relaxed(&t[i]);        \
+			if (old)                                                    \
+				memcpy((char *)old + i * sizeof(U), &prev, sizeof(U)); \
+		}                                                                   \
+	} while (0)
+
+void mpii_rma_atomic_apply_n(int op, int basic, int size, void *target, const void *in, void *old,
+			     size_t n)
+{
+	int fp_op = op == MPII_OP_SUM || op == MPII_OP_PROD || op == MPII_OP_MAX || op == MPII_OP_MIN;
+	int plain = op == MPII_OP_REPLACE || op == MPII_OP_NO_OP || (op == MPII_OP_SUM && is_integer(basic));
+	if (basic == MPII_B_DOUBLE && fp_op) {
+		FLOAT_LOOP(double, uint64_t);
+	} else if (basic == MPII_B_FLOAT && fp_op) {
+		FLOAT_LOOP(float, uint32_t);
+	} else if (plain && size == 8) {
+		PLAIN_LOOP(uint64_t);
+	} else if (plain && size == 4) {
+		PLAIN_LOOP(uint32_t);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			mpii_rma_atomic_apply(op, basic, size, (char *)target + i * (size_t)size,
+					      in ? (const char *)in + i * (size_t)size : NULL,
+					      old ? (char *)old + i * (size_t)size : NULL);
+	}
+}
+
 #define CAS_WIDTH(T)                                                                 \
 	do {                                                                        \
 		T e, v;                                                             \

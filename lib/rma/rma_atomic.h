@@ -21,6 +21,13 @@ int mpii_rma_atomic_ok(int basic, int size, const void *addr);
  * nothing but the element itself. */
 void mpii_rma_atomic_apply(int op, int basic, int size, void *target, const void *in, void *old);
 
+/* n contiguous elements of the same (op, kind), each one atomic step as
+ * above: in, target and old advance by size bytes an element.  The common
+ * pairs (floating-point SUM/PROD/MAX/MIN, integer SUM, REPLACE, NO_OP)
+ * loop without a call per element. */
+void mpii_rma_atomic_apply_n(int op, int basic, int size, void *target, const void *in, void *old,
+			     size_t n);
+
 /* Compare-and-swap one element: if *target equals *compare, *target =
  * *in; the previous value goes to old.  Relaxed, as above. */
 void mpii_rma_atomic_cas(int size, void *target, const void *in, const void *compare, void *old);

@@ -159,6 +159,72 @@ START_TEST(test_atomic_race)
 }
 END_TEST
 
+/* Runs of elements (mpii_rma_atomic_apply_n), raced by threads: each
+ * special loop (double and float arithmetic, integer SUM, REPLACE) and
+ * the per-element fallback (int16 MAX) stay atomic element by element. */
+#define RUN 256
+#define N_RUNS 400
+static double drun[RUN];
+static float frun[RUN];
+static int32_t irun[RUN];
+static int64_t xrun[RUN];
+static int16_t mrun[RUN];
+
+static void *run_thread(void *arg)
+{
+	int id = (int)(intptr_t)arg;
+	double dh[RUN];
+	float fm[RUN];
+	int32_t io[RUN];
+	int64_t xr[RUN], xo[RUN];
+	int16_t mv[RUN];
+	for (int i = 0; i < RUN; i++) {
+		dh[i] = 0.5;
+		fm[i] = (float)(id * 1000 + i);
+		io[i] = 1;
+		xr[i] = id;
+		mv[i] = (int16_t)(id * 100 + i);
+	}
+	for (int r = 0; r < N_RUNS; r++) {
+		mpii_rma_atomic_apply_n(MPII_OP_SUM, MPII_B_DOUBLE, 8, drun, dh, NULL, RUN);
+		mpii_rma_atomic_apply_n(MPII_OP_MAX, MPII_B_FLOAT, 4, frun, fm, NULL, RUN);
+		mpii_rma_atomic_apply_n(MPII_OP_SUM, MPII_B_INT32, 4, irun, io, NULL, RUN);
+		mpii_rma_atomic_apply_n(MPII_OP_REPLACE, MPII_B_INT64, 8, xrun, xr, xo, RUN);
+		for (int i = 0; i < RUN; i++)
+			ck_assert(xo[i] >= 0 && xo[i] < THREADS);
+		mpii_rma_atomic_apply_n(MPII_OP_MAX, MPII_B_INT16, 2, mrun, mv, NULL, RUN);
+	}
+	return NULL;
+}
+
+START_TEST(test_atomic_runs)
+{
+	pthread_t th[THREADS];
+	memset(drun, 0, sizeof(drun));
+	memset(frun, 0, sizeof(frun));
+	memset(irun, 0, sizeof(irun));
+	memset(xrun, 0, sizeof(xrun));
+	memset(mrun, 0, sizeof(mrun));
+	for (int t = 0; t < THREADS; t++)
+		pthread_create(&th[t], NULL, run_thread, (void *)(intptr_t)t);
+	for (int t = 0; t < THREADS; t++)
+		pthread_join(th[t], NULL);
+	for (int i = 0; i < RUN; i++) {
+		ck_assert(drun[i] == 0.5 * THREADS * N_RUNS);
+		ck_assert(frun[i] == (float)((THREADS - 1) * 1000 + i));
+		ck_assert_int_eq(irun[i], THREADS * N_RUNS);
+		ck_assert(xrun[i] >= 0 && xrun[i] < THREADS);
+		ck_assert_int_eq(mrun[i], (THREADS - 1) * 100 + i);
+	}
+	/* NO_OP reads the run; PROD on doubles */
+	double d2[4] = { 2, 2, 2, 2 }, t4[4] = { 1, 2, 3, 4 }, o4[4];
+	mpii_rma_atomic_apply_n(MPII_OP_PROD, MPII_B_DOUBLE, 8, t4, d2, NULL, 4);
+	mpii_rma_atomic_apply_n(MPII_OP_NO_OP, MPII_B_DOUBLE, 8, t4, NULL, o4, 4);
+	for (int i = 0; i < 4; i++)
+		ck_assert(t4[i] == 2.0 * (i + 1) && o4[i] == t4[i]);
+}
+END_TEST
+
 START_TEST(test_atomic_ops)
 {
 	int32_t x = 5, in = 9, old = 0;
@@ -203,7 +269,7 @@ int main(void)
 		test_rwlock_procs, test_rwlock_try, test_rwlock_check, NULL
 	};
 	unit_tcase(s, "rwlock", 60, rwlock_tests);
-	const TTest *atomic_tests[] = { test_atomic_race, test_atomic_ops, NULL };
+	const TTest *atomic_tests[] = { test_atomic_race, test_atomic_runs, test_atomic_ops, NULL };
 	unit_tcase(s, "atomic", 60, atomic_tests);
 	return unit_run(s);
 }
