@@ -10,7 +10,8 @@
 # the sanitizer).
 AM_TESTS_ENVIRONMENT += ASAN_OPTIONS=detect_leaks=0:handle_segv=0:verify_asan_link_order=0; \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1; export ASAN_OPTIONS UBSAN_OPTIONS;
-RELIABILITY_MPI_TESTS = tests/mpi/seg_trust tests/mpi/unexp_flood tests/mpi/handle_churn tests/mpi/count_overflow
+RELIABILITY_MPI_TESTS = tests/mpi/seg_trust tests/mpi/unexp_flood tests/mpi/handle_churn tests/mpi/count_overflow \
+	tests/mpi/bad_args
 check_PROGRAMS += $(RELIABILITY_MPI_TESTS)
 TESTS += $(RELIABILITY_MPI_TESTS) tests/launcher/seg-trust.sh
 EXTRA_DIST += tests/launcher/seg-trust.sh

@@ -411,21 +411,40 @@ static int comm_rank_of_world(const struct mpii_comm *c, int w)
 	return -1;
 }
 
+/* Whether every member of g is in c's (local) group: 1, 0, or -1 when
+ * out of memory.  One pass over each (a flag per world rank). */
+static int group_within(const struct mpii_comm *c, const struct mpii_group *g)
+{
+	uint8_t *in = calloc((size_t)mpii_g.size, 1);
+	if (!in)
+		return -1;
+	for (int i = 0; i < c->size; i++)
+		in[c->group->world[i]] = 1;
+	int ok = 1;
+	for (int i = 0; i < g->size && ok; i++)
+		ok = in[g->world[i]];
+	free(in);
+	return ok;
+}
+
 int mpii_Comm_create(const char *fn, MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 {
 	if (!MPII_VALID(group, MPII_MAGIC_GROUP))
 		return mpii_err(comm, MPI_ERR_GROUP, fn, "invalid group");
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
+	/* MPI-3.1 6.4.2: group is a subgroup of comm's (local) group.  Every
+	 * member passes the same group, so all of them fail alike and no
+	 * collective step is left half done (MPICH's errors/comm/ccreate1). */
+	int within = group_within(comm, group);
+	if (within < 0)
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+	if (!within)
+		return mpii_err(comm, MPI_ERR_GROUP, fn, "group is not a subgroup of the communicator's group");
 	uint32_t ctx;
 	if (comm->is_inter) {
-		/* MPI-3.1 6.4.2: group is a subgroup of the local group; the
-		 * result joins it with the subgroup the other side gave, which
-		 * is a split with one color and the group's order as key */
-		for (int i = 0; i < group->size; i++)
-			if (comm_rank_of_world(comm, group->world[i]) < 0)
-				return mpii_err(comm, MPI_ERR_GROUP, fn,
-						"group is not a subgroup of the local group");
+		/* The result joins group with the subgroup the other side gave,
+		 * which is a split with one color and the group's order as key */
 		mpii_lock();
 		int rc = mpii_inter_split(comm, group->rank == MPI_UNDEFINED ? MPI_UNDEFINED : 0,
 					  group->rank, newcomm);

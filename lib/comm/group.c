@@ -291,6 +291,10 @@ static int range_incl_excl(const char *fn, MPI_Group group, int n, int ranges[][
 {
 	if (group_check(group))
 		return mpii_err(NULL, MPI_ERR_GROUP, fn, "invalid group");
+	/* The missing output first, as MPICH does (its errors/group tests
+	 * pass ranges that are also invalid at np 1). */
+	if (!newgroup)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "newgroup is NULL");
 	int *list = NULL, len = 0;
 	int rc = expand_ranges(group, n, ranges, &list, &len);
 	if (rc)

@@ -1,0 +1,61 @@
+/* Description: bad arguments the MPICH suite's errors directory tries,
+ * each answered with an error class through MPI_ERRORS_RETURN, alike on
+ * every member so no collective is left half started: MPI_Comm_create
+ * with a group that is not a subgroup of the communicator's (every member
+ * gets MPI_ERR_GROUP; it used to create a communicator from the part it
+ * could find), MPI_Group_range_incl/excl with a NULL newgroup and ranges
+ * that are also invalid (MPI_ERR_ARG first, as MPICH).
+ * np: 1 4
+ */
+#include "mpitest.h"
+
+int main(int argc, char **argv)
+{
+	int rank, size;
+	mpitest_start(&argc, &argv, &rank, &size);
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	MPI_Group world, high;
+	TEST_MPI(MPI_Comm_group(MPI_COMM_WORLD, &world));
+
+	/* the upper half of world is not in the lower half's communicator */
+	MPI_Comm low;
+	TEST_MPI(MPI_Comm_split(MPI_COMM_WORLD, rank < (size + 1) / 2, rank, &low));
+	MPI_Comm_set_errhandler(low, MPI_ERRORS_RETURN);
+	int ranges[1][3] = { { size / 2, size - 1, 1 } };
+	TEST_MPI(MPI_Group_range_incl(world, 1, ranges, &high));
+	if (rank < (size + 1) / 2 && size > 1) {
+		MPI_Comm bad = MPI_COMM_WORLD;
+		int rc = MPI_Comm_create(low, high, &bad), cls;
+		MPI_Error_class(rc, &cls);
+		TEST_CHECK(cls == MPI_ERR_GROUP);
+		TEST_CHECK(bad == MPI_COMM_WORLD);   /* untouched */
+	}
+	/* a subgroup still works, on the same communicator */
+	MPI_Group lowgroup, first;
+	TEST_MPI(MPI_Comm_group(low, &lowgroup));
+	int zero = 0;
+	TEST_MPI(MPI_Group_incl(lowgroup, 1, &zero, &first));
+	MPI_Comm one;
+	TEST_MPI(MPI_Comm_create(low, first, &one));
+	int lrank;
+	MPI_Comm_rank(low, &lrank);
+	TEST_CHECK((lrank == 0) == (one != MPI_COMM_NULL));
+	if (one != MPI_COMM_NULL)
+		MPI_Comm_free(&one);
+
+	/* NULL newgroup with ranges past the group's end */
+	int past[1][3] = { { 1, size, 1 } };
+	int cls;
+	MPI_Error_class(MPI_Group_range_incl(world, 1, past, NULL), &cls);
+	TEST_CHECK(cls == MPI_ERR_ARG);
+	MPI_Error_class(MPI_Group_range_excl(world, 1, past, NULL), &cls);
+	TEST_CHECK(cls == MPI_ERR_ARG);
+
+	MPI_Group_free(&first);
+	MPI_Group_free(&lowgroup);
+	MPI_Group_free(&high);
+	MPI_Group_free(&world);
+	MPI_Comm_free(&low);
+	MPI_Finalize();
+	return 0;
+}
