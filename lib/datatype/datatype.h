@@ -95,6 +95,11 @@ static inline int mpii_type_check_comm(MPI_Datatype dt)
  * size or address computed from them wraps.  MPI_SUCCESS, or
  * MPI_ERR_COUNT.  per_elem, when not 0, replaces dt->size (the external32
  * size of MPI_Pack_external). */
+/* Whether bytes of the packed form of dt end on a boundary between basic
+ * elements (a message of that length matches dt's type signature as far
+ * as it goes; MPI_Get_elements is then defined). */
+int mpii_type_bytes_whole(const struct mpii_datatype *dt, MPI_Count bytes);
+
 int mpii_type_count_check_slow(MPI_Count count, const struct mpii_datatype *dt, MPI_Count per_elem);
 static inline int mpii_type_count_check(MPI_Count count, const struct mpii_datatype *dt,
 					MPI_Count per_elem)

@@ -204,6 +204,11 @@ int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 	return MPI_SUCCESS;
 }
 
+int mpii_type_bytes_whole(const struct mpii_datatype *dt, MPI_Count bytes)
+{
+	return dt->size == 0 || mpii_type_sig_elems((MPI_Datatype)dt, bytes % dt->size) >= 0;
+}
+
 static MPI_Count elements(const MPI_Status *status, MPI_Datatype dt)
 {
 	MPI_Count bytes = status->mpii_count;

@@ -4,7 +4,10 @@
  * with a group that is not a subgroup of the communicator's (every member
  * gets MPI_ERR_GROUP; it used to create a communicator from the part it
  * could find), MPI_Group_range_incl/excl with a NULL newgroup and ranges
- * that are also invalid (MPI_ERR_ARG first, as MPICH).
+ * that are also invalid (MPI_ERR_ARG first, as MPICH), a message that
+ * ends inside a basic element of the receive type (3 chars into ints,
+ * eager and rendezvous: MPI_ERR_TYPE; it used to succeed) while whole
+ * elements still arrive fine.
  * np: 1 4
  */
 #include "mpitest.h"
@@ -50,6 +53,34 @@ int main(int argc, char **argv)
 	TEST_CHECK(cls == MPI_ERR_ARG);
 	MPI_Error_class(MPI_Group_range_excl(world, 1, past, NULL), &cls);
 	TEST_CHECK(cls == MPI_ERR_ARG);
+
+	/* message signatures: rank 0 receives from the last rank */
+	int last = size - 1;
+	char chars[3] = { 1, 2, 3 };
+	int ints[4];
+	static char big[100003];
+	static int bigints[25001];
+	MPI_Request rq[4];
+	MPI_Status st;
+	if (rank == last) {
+		TEST_MPI(MPI_Isend(chars, 3, MPI_CHAR, 0, 1, MPI_COMM_WORLD, &rq[0]));
+		TEST_MPI(MPI_Isend(ints, 2, MPI_INT, 0, 2, MPI_COMM_WORLD, &rq[1]));
+		TEST_MPI(MPI_Isend(big, (int)sizeof(big), MPI_CHAR, 0, 3, MPI_COMM_WORLD, &rq[2]));
+		TEST_MPI(MPI_Isend(chars, 3, MPI_CHAR, 0, 4, MPI_COMM_WORLD, &rq[3]));
+	}
+	if (rank == 0) {
+		MPI_Error_class(MPI_Recv(ints, 4, MPI_INT, last, 1, MPI_COMM_WORLD, &st), &cls);
+		TEST_CHECK(cls == MPI_ERR_TYPE);
+		TEST_MPI(MPI_Recv(ints, 4, MPI_INT, last, 2, MPI_COMM_WORLD, &st));
+		int n;
+		MPI_Get_count(&st, MPI_INT, &n);
+		TEST_CHECK(n == 2);
+		MPI_Error_class(MPI_Recv(bigints, 25001, MPI_INT, last, 3, MPI_COMM_WORLD, &st), &cls);
+		TEST_CHECK(cls == MPI_ERR_TYPE);
+		TEST_MPI(MPI_Recv(ints, 4 * (int)sizeof(int), MPI_BYTE, last, 4, MPI_COMM_WORLD, &st));
+	}
+	if (rank == last)
+		TEST_MPI(MPI_Waitall(4, rq, MPI_STATUSES_IGNORE));
 
 	MPI_Group_free(&first);
 	MPI_Group_free(&lowgroup);
