@@ -2,7 +2,8 @@
  * perf/rma.c - one-sided communication at np=2, as the OSU one-sided
  * benchmarks measure it.  Rank 0 is the origin, rank 1 the target of a
  * window from MPI_Win_allocate (-k KIND/create: MPI_Win_create over
- * malloc'd memory).  KIND, with what one iteration is:
+ * malloc'd memory; -k KIND/striped: MPI_Win_allocate with the info key
+ * mpi_accumulate_granularity, accumulates under stripe locks).  KIND, with what one iteration is:
  *   put       (default) MPI_Put + MPI_Win_flush in a lock_all epoch   us
  *   get       MPI_Get + MPI_Win_flush in a lock_all epoch             us
  *   put_fence MPI_Put between two MPI_Win_fence (both ranks)          us
@@ -125,7 +126,7 @@ int main(int argc, char **argv)
 		{ "acc_excl", acc, 0, 0, 0, 1 },
 	};
 	char kind[32] = "put";
-	int create = 0, k;
+	int create = 0, striped = 0, k;
 
 	bench_init(&b, &argc, &argv, "rma", "us", 8, 4 << 20);
 	if (b.nprocs != 2)
@@ -138,8 +139,9 @@ int main(int argc, char **argv)
 		char *slash = strchr(kind, '/');
 		if (slash) {
 			create = !strcmp(slash + 1, "create");
-			if (!create)
-				bench_die(&b, "-k KIND/create is the only variant");
+			striped = !strcmp(slash + 1, "striped");
+			if (!create && !striped)
+				bench_die(&b, "-k KIND/create and KIND/striped are the variants");
 			*slash = 0;
 		}
 	}
@@ -149,7 +151,7 @@ int main(int argc, char **argv)
 	if (k == (int)(sizeof(kinds) / sizeof(kinds[0])))
 		bench_die(&b, "unknown -k kind");
 	static char name[64];
-	snprintf(name, sizeof(name), "rma_%s%s", kind, create ? "_create" : "");
+	snprintf(name, sizeof(name), "rma_%s%s", kind, create ? "_create" : striped ? "_striped" : "");
 	b.name = name;
 	if (kinds[k].bw)
 		b.unit = "MB/s";
@@ -169,7 +171,14 @@ int main(int argc, char **argv)
 		base = bench_alloc(wsize, 0);
 		MPI_Win_create(base, (MPI_Aint)wsize, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
 	} else {
-		MPI_Win_allocate((MPI_Aint)wsize, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+		MPI_Info info = MPI_INFO_NULL;
+		if (striped) {
+			MPI_Info_create(&info);
+			MPI_Info_set(info, "mpi_accumulate_granularity", "4096");
+		}
+		MPI_Win_allocate((MPI_Aint)wsize, 1, info, MPI_COMM_WORLD, &base, &win);
+		if (striped)
+			MPI_Info_free(&info);
 		memset(base, 0, wsize);
 	}
 

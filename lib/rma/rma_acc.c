@@ -7,9 +7,11 @@
  * the same predefined type act as if in some order, element by element)
  * comes one of two ways, chosen so that the same (location, type) always
  * takes the same one:
- *   atomic   target memory mapped here, element kind of 1/2/4/8 bytes
- *            (not a pair), every element naturally aligned: each element is
- *            one atomic instruction (lib/rma/rma_atomic.c);
+ *   CPU      target memory mapped here, element kind of 1/2/4/8 bytes
+ *            (not a pair), every element naturally aligned: one atomic
+ *            instruction per element, or, on a window created with
+ *            mpi_accumulate_granularity, each 4 KiB stripe's elements
+ *            reduced under that stripe's spin lock (lib/rma/rma_atomic.h);
  *   locked   anything else (user-memory windows of other ranks, 16-byte
  *            kinds, pairs, misaligned data): the target's accumulate mutex
  *            (struct rma_target.acc) is held around read, reduce, write,
@@ -41,7 +43,7 @@ struct acc_args {
 	struct mpii_op *op;
 };
 
-/* Do all target elements take the atomic way?  (see the top comment) */
+/* Do all target elements take the CPU way?  (see the top comment) */
 static int cpu_atomic_way(struct mpii_win *win, int t, char *taddr, const struct acc_args *a,
 		      int basic, int esz)
 {
@@ -64,32 +66,52 @@ static int cpu_atomic_way(struct mpii_win *win, int t, char *taddr, const struct
 
 /* Whether nothing else can update target t while we do: this process
  * holds t's lock exclusively and has one thread in MPI.  Then accumulates
- * on the atomic way need no atomic instruction, and a run of elements is
- * one call of the reduction kernel (vectorised) instead of a
- * compare-and-swap per element. */
+ * on the CPU way need neither atomic instructions nor stripe locks. */
 static int alone_on(const struct mpii_win *win, int t)
 {
 	return (win->st->locked[t] & 3) == 2 && !mpii_g.multi;
 }
 
-/* n contiguous elements of the atomic way: see alone_on. */
-static void apply_run(int alone, int kind, int basic, int esz, char *p, const char *in, char *old,
-		      size_t n)
+/* The stripe locks that guard target t's memory, and the address their
+ * offsets count from: the window's mapping, the same memfd offsets in
+ * every process (a window over user memory takes this way only when it
+ * has one rank: then any fixed origin will do). */
+static struct mpii_rma_stripes *stripes_of(const struct mpii_win *win, int t)
 {
-	if (!alone) {
-		mpii_rma_atomic_apply_n(kind, basic, esz, p, in, old, n);
-		return;
-	}
-	if (old)
-		memcpy(old, p, n * (size_t)esz);
-	if (kind == MPII_OP_REPLACE)
-		memcpy(p, in, n * (size_t)esz);
-	else if (kind != MPII_OP_NO_OP)
-		mpii_op_predefined_apply(kind, basic, in, p, (MPI_Count)n);
+	return &win->st->tgt[t].stripes;
 }
 
-static void do_atomic(char *taddr, const struct acc_args *a, const char *in, char *old,
-		      int basic, int esz, int alone)
+static uintptr_t stripe_base(const struct mpii_win *win)
+{
+	return win->st->mapped ? (uintptr_t)win->st->map : 0;
+}
+
+/* n contiguous elements of the CPU way (rma_atomic.h): atomic
+ * instructions, or the stripe locks of a window that asked for them; no
+ * locks at all when alone (see alone_on). */
+static void apply_run(const struct mpii_win *win, int t, int alone, int kind, int basic, int esz,
+		      char *p, const char *in, char *old, size_t n)
+{
+	if (alone || win->st->striped)
+		mpii_rma_stripe_apply_n(alone ? NULL : stripes_of(win, t), stripe_base(win), kind,
+					basic, esz, p, in, old, n);
+	else if (n == 1)
+		mpii_rma_atomic_apply(kind, basic, esz, p, in, old);
+	else
+		mpii_rma_atomic_apply_n(kind, basic, esz, p, in, old, n);
+}
+
+static void cas_one(const struct mpii_win *win, int t, int esz, char *p, const void *in,
+		    const void *compare, void *old)
+{
+	if (win->st->striped)
+		mpii_rma_stripe_cas(stripes_of(win, t), stripe_base(win), esz, p, in, compare, old);
+	else
+		mpii_rma_atomic_cas(esz, p, in, compare, old);
+}
+
+static void do_atomic(const struct mpii_win *win, char *taddr, const struct acc_args *a,
+		      const char *in, char *old, int basic, int esz, int alone)
 {
 	struct iovec iov[NIOV];
 	MPI_Count total = a->tcount * a->tdt->size, off = 0, got;
@@ -98,7 +120,7 @@ static void do_atomic(char *taddr, const struct acc_args *a, const char *in, cha
 		int n = mpii_type_iov(a->tdt, a->tcount, taddr, off, total - off, iov, NIOV, &got);
 		MPI_Count k = off;
 		for (int i = 0; i < n; i++) {
-			apply_run(alone, kind, basic, esz, iov[i].iov_base, in ? in + k : NULL,
+			apply_run(win, a->t, alone, kind, basic, esz, iov[i].iov_base, in ? in + k : NULL,
 				  old ? old + k : NULL, iov[i].iov_len / (size_t)esz);
 			k += (MPI_Count)iov[i].iov_len;
 		}
@@ -274,7 +296,7 @@ static int accumulate(struct mpii_win *win, struct acc_args *a, const char **why
 	}
 	int esz = mpii_basic_size(basic);
 	if (cpu_atomic_way(win, a->t, taddr, a, basic, esz)) {
-		do_atomic(taddr, a, in, old, basic, esz, alone_on(win, a->t));
+		do_atomic(win, taddr, a, in, old, basic, esz, alone_on(win, a->t));
 		rc = MPI_SUCCESS;
 	} else {
 		rc = do_locked(win, a->t, taddr, a, in, old);
@@ -318,7 +340,7 @@ static int acc_fast(struct mpii_win *win, const struct acc_args *a)
 		return 0;
 	const char *in = a->obuf;
 	char *old = a->rbuf;
-	apply_run(alone_on(win, a->t), a->op->kind, dt->basic, esz, taddr,
+	apply_run(win, a->t, alone_on(win, a->t), a->op->kind, dt->basic, esz, taddr,
 		  a->op->kind == MPII_OP_NO_OP ? NULL : in, old, (size_t)a->tcount);
 	return 1;
 }
@@ -421,8 +443,9 @@ int mpii_Fetch_and_op(const char *fn, const void *origin_addr, void *result_addr
 		    mpii_rma_atomic_ok(datatype->basic, esz, taddr) &&
 		    (op->kind == MPII_OP_REPLACE || op->kind == MPII_OP_NO_OP ||
 		     !mpii_op_check_type(op, datatype))) {
-			mpii_rma_atomic_apply(op->kind, datatype->basic, esz, taddr, origin_addr,
-					      result_addr);
+			apply_run(win, target_rank, alone_on(win, target_rank), op->kind,
+				  datatype->basic, esz, taddr,
+				  op->kind == MPII_OP_NO_OP ? NULL : origin_addr, result_addr, 1);
 			return MPI_SUCCESS;
 		}
 	}
@@ -469,7 +492,7 @@ int mpii_Compare_and_swap(const char *fn, const void *origin_addr, const void *c
 		char *p = st->peer[target_rank].addr + off;
 		if (off + esz <= st->peer[target_rank].size &&
 		    mpii_rma_atomic_ok(datatype->basic, esz, p)) {
-			mpii_rma_atomic_cas(esz, p, origin_addr, compare_addr, result_addr);
+			cas_one(win, target_rank, esz, p, origin_addr, compare_addr, result_addr);
 			return MPI_SUCCESS;
 		}
 	}
@@ -482,7 +505,7 @@ int mpii_Compare_and_swap(const char *fn, const void *origin_addr, const void *c
 	struct acc_args a = { NULL, 0, NULL, NULL, 0, NULL, target_rank, target_disp, 1, datatype,
 			      MPI_NO_OP };
 	if (cpu_atomic_way(win, target_rank, taddr, &a, datatype->basic, esz)) {
-		mpii_rma_atomic_cas(esz, taddr, origin_addr, compare_addr, result_addr);
+		cas_one(win, target_rank, esz, taddr, origin_addr, compare_addr, result_addr);
 		return MPI_SUCCESS;
 	}
 	/* The locked way: read, compare, maybe write. */

@@ -1,15 +1,24 @@
 /*
- * lib/rma/rma_atomic.c - accumulates of one element by atomic instruction
- * (see rma_atomic.h).  SUM on integers is a fetch-and-add, the bitwise
- * operations fetch-and-or/and/xor, MPI_REPLACE an exchange; every other
- * (op, kind) pair loops on compare-and-swap around the reduction kernel of
- * lib/coll/op.h, so floating-point sums and MAX/MIN are atomic as well.
+ * lib/rma/rma_atomic.c - accumulates on mapped window memory, element-wise
+ * atomic (see rma_atomic.h) one of two ways:
  *
- * Every operation is relaxed: MPI only promises element-wise atomicity of
- * concurrent accumulates; what an origin's accumulates look like to others
- * is ordered by the synchronisation that ends its epoch (the release of an
- * unlock, a fence's barrier, the seq_cst count of a complete).
+ *   atomic instructions (the default): SUM on integers is a fetch-and-add,
+ *   the bitwise operations fetch-and-or/and/xor, MPI_REPLACE an exchange;
+ *   every other (op, kind) pair loops on compare-and-swap around the
+ *   arithmetic, so floating-point sums and MAX/MIN are atomic as well.
+ *   Relaxed: MPI only promises element-wise atomicity of concurrent
+ *   accumulates; what an origin's accumulates look like to others is
+ *   ordered by the synchronisation that ends its epoch.
+ *
+ *   stripe locks (windows created with the MPI-4.1 info key
+ *   mpi_accumulate_granularity): the elements of each 4 KiB stripe are
+ *   reduced by lib/coll/op.h's kernel under that stripe's spin lock.  The
+ *   lock is held for at most one stripe; acquire on taking it, release on
+ *   giving it back, so the next holder sees the elements as the last one
+ *   left them; a waiter that has spun for a while yields its core (an
+ *   oversubscribed job may have preempted the holder).
  */
+#include <sched.h>
 #include <string.h>
 #include "lib/coll/coll.h"
 #include "shm/atomic.h"
@@ -162,4 +171,125 @@ void mpii_rma_atomic_cas(int size, void *target, const void *in, const void *com
 	case 4: CAS_WIDTH(uint32_t); break;
 	default: CAS_WIDTH(uint64_t); break;
 	}
+}
+
+/* ------------------------------------------------------- stripe locks */
+
+static _Atomic uint32_t *stripe_lock(struct mpii_rma_stripes *locks, uintptr_t off)
+{
+	_Atomic uint32_t *w = &locks->lock[(off / MPII_RMA_STRIPE_BYTES) % MPII_RMA_STRIPES].word;
+	unsigned spins = 0;
+	/* Acquire: pairs with the release in stripe_unlock. */
+	while (shm_exchange_acquire(w, 1)) {
+		/* Relaxed: only watching for the word to clear; the exchange
+		 * above is what orders. */
+		while (shm_load_relaxed(w)) {
+			if (++spins >= 256) {
+				sched_yield();
+				spins = 0;
+			}
+		}
+	}
+	return w;
+}
+
+static void stripe_unlock(_Atomic uint32_t *w)
+{
+	/* Release: the elements written under the lock are seen by the next
+	 * holder (its acquire exchange). */
+	shm_store_release(w, 0);
+}
+
+/* Copy one element of size bytes: constant sizes, so no call to memcpy
+ * on the single-element path (fetch-and-op, compare-and-swap). */
+static inline void copy1(void *d, const void *s, int size)
+{
+	switch (size) {
+	case 8: memcpy(d, s, 8); break;
+	case 4: memcpy(d, s, 4); break;
+	case 2: memcpy(d, s, 2); break;
+	default: memcpy(d, s, 1); break;
+	}
+}
+
+/* The elements themselves, plain: the caller holds their stripe. */
+static void apply_plain(int op, int basic, int size, char *t, const char *in, char *old, size_t n)
+{
+	if (n == 1) {
+		if (old)
+			copy1(old, t, size);
+		if (op == MPII_OP_NO_OP)
+			return;
+		if (op == MPII_OP_REPLACE) {
+			copy1(t, in, size);
+			return;
+		}
+		if (size == 8 && op == MPII_OP_SUM &&
+		    (basic == MPII_B_LONG || basic == MPII_B_INT64 || basic == MPII_B_LLONG)) {
+			/* the counter every benchmark measures, without the
+			 * kernel's dispatch */
+			uint64_t a, b;
+			memcpy(&a, t, 8);
+			memcpy(&b, in, 8);
+			a += b;
+			memcpy(t, &a, 8);
+			return;
+		}
+		mpii_op_predefined_apply(op, basic, in, t, 1);
+		return;
+	}
+	size_t bytes = n * (size_t)size;
+	if (old)
+		memcpy(old, t, bytes);
+	if (op == MPII_OP_REPLACE)
+		memcpy(t, in, bytes);
+	else if (op != MPII_OP_NO_OP)
+		mpii_op_predefined_apply(op, basic, in, t, (MPI_Count)n);
+}
+
+void mpii_rma_stripe_apply_n(struct mpii_rma_stripes *locks, uintptr_t base, int op, int basic,
+			     int size, void *target, const void *in, void *old, size_t n)
+{
+	char *t = target;
+	const char *i = in;
+	char *o = old;
+	if (n == 1) {
+		/* one element: no division to find the stripe's end */
+		_Atomic uint32_t *w = locks ? stripe_lock(locks, (uintptr_t)t - base) : NULL;
+		apply_plain(op, basic, size, t, i, o, 1);
+		if (w)
+			stripe_unlock(w);
+		return;
+	}
+	while (n > 0) {
+		uintptr_t off = (uintptr_t)t - base;
+		size_t k = (MPII_RMA_STRIPE_BYTES - off % MPII_RMA_STRIPE_BYTES) >> __builtin_ctz((unsigned)size);
+		if (k > n)
+			k = n;
+		_Atomic uint32_t *w = locks ? stripe_lock(locks, off) : NULL;
+		apply_plain(op, basic, size, t, i, o, k);
+		if (w)
+			stripe_unlock(w);
+		size_t bytes = k * (size_t)size;
+		t += bytes;
+		if (i)
+			i += bytes;
+		if (o)
+			o += bytes;
+		n -= k;
+	}
+}
+
+void mpii_rma_stripe_cas(struct mpii_rma_stripes *locks, uintptr_t base, int size, void *target,
+			 const void *in, const void *compare, void *old)
+{
+	uint64_t cur = 0, cmp = 0;
+	copy1(&cmp, compare, size);
+	_Atomic uint32_t *w = locks ? stripe_lock(locks, (uintptr_t)target - base) : NULL;
+	copy1(&cur, target, size);
+	if (cur == cmp)
+		copy1(target, in, size);
+	if (w)
+		stripe_unlock(w);
+	copy1(old, &cur, size);
 }

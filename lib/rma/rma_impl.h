@@ -28,6 +28,7 @@
 #include "shm/mutex.h"
 #include "shm/rwlock.h"
 #include "lib/rma/rma.h"
+#include "lib/rma/rma_atomic.h"
 #include "lib/comm/comm.h"
 #include "lib/datatype/datatype.h"
 
@@ -38,12 +39,14 @@ struct rma_region {
 	uint64_t base, size;   /* in the owner's address space */
 };
 
-/* One per rank of the window: its passive-target lock, the lock of its
- * accumulates that cannot use an atomic instruction, and the count of
+/* One per rank of the window: its passive-target lock, the stripe locks
+ * of accumulates to its memory (lib/rma/rma_atomic.h), the lock of the
+ * accumulates that cannot take the stripe way, and the count of
  * MPI_Win_complete calls aimed at it (generalized active target). */
 struct rma_target {
 	struct shm_rwlock lock;                       /* MPI_Win_lock */
-	struct shm_mutex acc;                         /* element-wise atomicity */
+	struct mpii_rma_stripes stripes;              /* element-wise atomicity */
+	struct shm_mutex acc;                         /* the same, other kinds */
 	shm_cacheline_aligned _Atomic uint32_t completes;
 	_Atomic uint32_t nregions;                    /* dynamic windows: regions in use */
 };
@@ -82,6 +85,8 @@ struct mpii_win_state {
 	struct rma_peer *peer;     /* [n] */
 	int mapped;                /* target memory is in our mapping */
 	int no_locks, same_disp_unit;
+	int striped;               /* accumulates under stripe locks (rma_atomic.h):
+				    * rank 0 gave mpi_accumulate_granularity */
 
 	int fence;                 /* in a fence epoch (last fence lacked NOSUCCEED) */
 	int lock_all;              /* lock_all held (1 + NOCHECK flag << 1) */

@@ -35,7 +35,7 @@ static size_t round_up(size_t v, size_t a)
 
 /* Per-rank facts exchanged at creation. */
 struct rank_info {
-	int64_t size, base, disp_unit;
+	int64_t size, base, disp_unit, granularity;
 };
 
 /* Rank 0's answer: where to find the mapping and the window's context. */
@@ -78,6 +78,15 @@ static int info_true(MPI_Info info, const char *key)
 {
 	const char *v = info ? mpii_info_lookup(info, key) : NULL;
 	return v && !strcmp(v, "true");
+}
+
+/* The non-negative integer value of key, 0 when absent or not a number. */
+static int64_t info_long(MPI_Info info, const char *key)
+{
+	const char *v = info ? mpii_info_lookup(info, key) : NULL;
+	char *end;
+	long long x = v ? strtoll(v, &end, 10) : 0;
+	return v && end != v && x > 0 ? (int64_t)x : 0;
 }
 
 static void state_free(struct mpii_win_state *st)
@@ -152,12 +161,13 @@ static int win_setup(struct mpii_comm *comm, int flavor, MPI_Aint size, int disp
 		err = MPI_ERR_NO_MEM;
 
 	/* 1. Sizes, units and bases of every rank. */
-	struct rank_info mine = { size, (int64_t)(intptr_t)(base_io ? *base_io : NULL), disp_unit };
+	struct rank_info mine = { size, (int64_t)(intptr_t)(base_io ? *base_io : NULL), disp_unit,
+				  info_long(info, "mpi_accumulate_granularity") };
 	for (int i = 0; i < n; i++) {
-		cnt[i] = 3;
-		dsp[i] = 3 * i;
+		cnt[i] = 4;
+		dsp[i] = 4 * i;
 	}
-	rc = mpii_allgatherv(&mine, 3, MPI_INT64_T, ri, cnt, dsp, MPI_INT64_T, comm, NULL);
+	rc = mpii_allgatherv(&mine, 4, MPI_INT64_T, ri, cnt, dsp, MPI_INT64_T, comm, NULL);
 	if (rc && !err)
 		err = rc;
 
@@ -228,6 +238,7 @@ static int win_setup(struct mpii_comm *comm, int flavor, MPI_Aint size, int disp
 		st->hdr->data_off = ctl;
 		st->hdr->total = total;
 	}
+	st->striped = ri[0].granularity > 0;
 	st->same_disp_unit = 1;
 	for (int i = 0; i < n; i++) {
 		struct rma_peer *p = &st->peer[i];

@@ -70,16 +70,25 @@ static inline long mpitest_rss_bytes(void)
 #define MPITEST_MEMORY_BOUNDS 1
 #endif
 
-/* Call run(win, base, n, w) on a window of MPI_Win_allocate, then on one
- * of MPI_Win_create over zeroed malloc'd memory: each of bytes bytes with
- * displacement unit unit over MPI_COMM_WORLD (n ranks, this one w). */
-static inline void mpitest_both_windows(MPI_Aint bytes, int unit,
-					void (*run)(MPI_Win win, void *base, int n, int w),
-					int n, int w)
+/* Call run(win, base, n, w) on a window of MPI_Win_allocate, on one of
+ * MPI_Win_allocate whose accumulates take stripe locks (the info key
+ * mpi_accumulate_granularity), then on one of MPI_Win_create over zeroed
+ * malloc'd memory: each of bytes bytes with displacement unit unit over
+ * MPI_COMM_WORLD (n ranks, this one w). */
+static inline void mpitest_windows(MPI_Aint bytes, int unit,
+				   void (*run)(MPI_Win win, void *base, int n, int w), int n, int w)
 {
 	MPI_Win win;
 	void *mem;
 	TEST_MPI(MPI_Win_allocate(bytes, unit, MPI_INFO_NULL, MPI_COMM_WORLD, &mem, &win));
+	run(win, mem, n, w);
+	TEST_MPI(MPI_Win_free(&win));
+	MPI_Info striped;
+	TEST_MPI(MPI_Info_create(&striped));
+	TEST_MPI(MPI_Info_set(striped, "mpi_accumulate_granularity", "4096"));
+	TEST_MPI(MPI_Win_allocate(bytes, unit, striped, MPI_COMM_WORLD, &mem, &win));
+	TEST_MPI(MPI_Info_free(&striped));
+	memset(mem, 0, (size_t)bytes);
 	run(win, mem, n, w);
 	TEST_MPI(MPI_Win_free(&win));
 	mem = calloc(1, (size_t)bytes);

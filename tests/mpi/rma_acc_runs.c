@@ -111,7 +111,7 @@ int main(int argc, char **argv)
 {
 	int n, w;
 	mpitest_start(&argc, &argv, &w, &n);
-	mpitest_both_windows((MPI_Aint)sizeof(struct area), 1, run, n, w);
+	mpitest_windows((MPI_Aint)sizeof(struct area), 1, run, n, w);
 	MPI_Finalize();
 	return 0;
 }

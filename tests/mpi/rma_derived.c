@@ -94,7 +94,7 @@ int main(int argc, char **argv)
 {
 	int n, w;
 	mpitest_init(&argc, &argv, 1, &n, &w);
-	mpitest_both_windows(6 * M * sizeof(double), sizeof(double), run, n, w);
+	mpitest_windows(6 * M * sizeof(double), sizeof(double), run, n, w);
 	MPI_Finalize();
 	return 0;
 }

@@ -157,7 +157,7 @@ int main(int argc, char **argv)
 {
 	int n, w;
 	mpitest_init(&argc, &argv, 1, &n, &w);
-	mpitest_both_windows(32 * sizeof(long), 1, run, n, w);
+	mpitest_windows(32 * sizeof(long), 1, run, n, w);
 	MPI_Finalize();
 	return 0;
 }

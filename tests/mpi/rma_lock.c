@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 {
 	int n, w;
 	mpitest_init(&argc, &argv, 1, &n, &w);
-	mpitest_both_windows((n + 1) * sizeof(long), sizeof(long), run, n, w);
+	mpitest_windows((n + 1) * sizeof(long), sizeof(long), run, n, w);
 	MPI_Finalize();
 	return 0;
 }

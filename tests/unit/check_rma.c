@@ -5,7 +5,8 @@
  * try-locks refuse what they must) and the element-wise atomic accumulate
  * (lib/rma/rma_atomic.c) from racing threads: integer sums, double sums by
  * compare-and-swap, MAX, bitwise ops, REPLACE and NO_OP, compare-and-swap
- * on every width.
+ * on every width; and the same under stripe locks, single elements and
+ * runs across stripes racing each other.
  */
 #include <check.h>
 #include <pthread.h>
@@ -225,6 +226,67 @@ START_TEST(test_atomic_runs)
 }
 END_TEST
 
+/* Stripe locks: threads mix single-element sums and runs of 1024 doubles
+ * (8 KiB: three stripes of an unaligned start) on one array, plus
+ * compare-and-swap increments of a counter in the same stripes. */
+static struct mpii_rma_stripes stripes;
+static double sarr[1024 + 3];
+static int64_t scount;
+
+static void *stripe_thread(void *arg)
+{
+	(void)arg;
+	double one[1024];
+	for (int i = 0; i < 1024; i++)
+		one[i] = 1.0;
+	for (int r = 0; r < 200; r++) {
+		mpii_rma_stripe_apply_n(&stripes, 0, MPII_OP_SUM, MPII_B_DOUBLE, 8, &sarr[3], one, NULL,
+					1024);
+		for (int i = 0; i < 1024; i += 97)
+			mpii_rma_stripe_apply_n(&stripes, 0, MPII_OP_SUM, MPII_B_DOUBLE, 8, &sarr[3 + i],
+						one, NULL, 1);
+		int64_t seen, next;
+		do {
+			int64_t cur;
+			mpii_rma_stripe_apply_n(&stripes, 0, MPII_OP_NO_OP, MPII_B_INT64, 8, &scount,
+						NULL, &cur, 1);
+			next = cur + 1;
+			mpii_rma_stripe_cas(&stripes, 0, 8, &scount, &next, &cur, &seen);
+			if (seen == cur)
+				break;
+		} while (1);
+	}
+	return NULL;
+}
+
+START_TEST(test_stripe_race)
+{
+	pthread_t th[THREADS];
+	memset(sarr, 0, sizeof(sarr));
+	scount = 0;
+	for (int t = 0; t < THREADS; t++)
+		pthread_create(&th[t], NULL, stripe_thread, NULL);
+	for (int t = 0; t < THREADS; t++)
+		pthread_join(th[t], NULL);
+	for (int i = 0; i < 1024; i++) {
+		double want = THREADS * 200 * (1.0 + (i % 97 == 0));
+		ck_assert(sarr[3 + i] == want);
+	}
+	ck_assert_int_eq(scount, THREADS * 200);
+	/* alone (no locks): plain kernel calls; get-accumulate's old values */
+	double t4[4] = { 1, 2, 3, 4 }, d2[4] = { 2, 2, 2, 2 }, o4[4];
+	mpii_rma_stripe_apply_n(NULL, 0, MPII_OP_PROD, MPII_B_DOUBLE, 8, t4, d2, o4, 4);
+	for (int i = 0; i < 4; i++)
+		ck_assert(t4[i] == 2.0 * (i + 1) && o4[i] == i + 1);
+	int32_t x = 7, in = 9, cmp = 6, old;
+	mpii_rma_stripe_cas(&stripes, 0, 4, &x, &in, &cmp, &old);   /* compare fails */
+	ck_assert(x == 7 && old == 7);
+	cmp = 7;
+	mpii_rma_stripe_cas(&stripes, 0, 4, &x, &in, &cmp, &old);
+	ck_assert(x == 9 && old == 7);
+}
+END_TEST
+
 START_TEST(test_atomic_ops)
 {
 	int32_t x = 5, in = 9, old = 0;
@@ -269,7 +331,8 @@ int main(void)
 		test_rwlock_procs, test_rwlock_try, test_rwlock_check, NULL
 	};
 	unit_tcase(s, "rwlock", 60, rwlock_tests);
-	const TTest *atomic_tests[] = { test_atomic_race, test_atomic_runs, test_atomic_ops, NULL };
+	const TTest *atomic_tests[] = { test_atomic_race, test_atomic_runs, test_stripe_race,
+					test_atomic_ops, NULL };
 	unit_tcase(s, "atomic", 60, atomic_tests);
 	return unit_run(s);
 }
