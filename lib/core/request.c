@@ -18,6 +18,15 @@
 
 static struct mpii_request *pool;        /* protected by the library lock */
 
+void mpii_request_init(struct mpii_request *r, int kind)
+{
+	memset(r, 0, sizeof(*r));
+	r->magic = MPII_MAGIC_REQUEST;
+	r->kind = (uint8_t)kind;
+	r->active = 1;
+	r->status.MPI_ERROR = MPI_SUCCESS;
+}
+
 struct mpii_request *mpii_request_new(int kind)
 {
 	struct mpii_request *r = pool;
@@ -27,12 +36,16 @@ struct mpii_request *mpii_request_new(int kind)
 		r = malloc(sizeof(*r));
 	if (!r)
 		return NULL;
-	memset(r, 0, sizeof(*r));
-	r->magic = MPII_MAGIC_REQUEST;
-	r->kind = (uint8_t)kind;
-	r->active = 1;
-	r->status.MPI_ERROR = MPI_SUCCESS;
+	mpii_request_init(r, kind);
 	return r;
+}
+
+void mpii_request_drop(struct mpii_request *r)
+{
+	mpii_type_unref(r->dt);
+	mpii_comm_unref(r->comm);
+	free(r->tmpbuf);
+	r->magic = MPII_MAGIC_FREED;
 }
 
 void mpii_request_release(struct mpii_request *r)

@@ -83,6 +83,12 @@ struct mpii_request {
 /* Allocate a zeroed request of kind from the per-process pool.  NULL when
  * out of memory. */
 struct mpii_request *mpii_request_new(int kind);
+/* Set up r (not from the pool: a blocking call's own request on its
+ * stack) as mpii_request_new would.  It never reaches the user, so it
+ * is never freed by MPI_Request_free, cancelled or given a handler; the
+ * caller waits for it and then drops it with mpii_request_drop. */
+void mpii_request_init(struct mpii_request *r, int kind);
+void mpii_request_drop(struct mpii_request *r);
 
 /* Return a request to the pool (drops its references to comm and type). */
 void mpii_request_release(struct mpii_request *req);

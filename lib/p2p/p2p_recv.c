@@ -431,14 +431,34 @@ int mpii_p2p_start_recv(struct mpii_request *req)
 	return MPI_SUCCESS;
 }
 
+/* A blocking receive: its request lives on this stack (no pool, no
+ * clearing and recycling of a pooled one) and is gone when the call
+ * returns.  It still holds the type and the communicator (another thread
+ * may free their handles meanwhile).  Whatever completes it runs under
+ * the library lock, as this thread does when it looks. */
 int mpii_recv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, int tag,
 	      struct mpii_comm *comm, uint32_t ctx, MPI_Status *status)
 {
-	struct mpii_request *req;
-	int rc = mpii_irecv(buf, count, dt, source, tag, comm, ctx, &req);
-	if (rc)
-		return rc;
-	return mpii_wait(req, status);
+	struct mpii_request req;
+	mpii_request_init(&req, MPII_REQ_RECV);
+	req.buf = buf;
+	req.count = count;
+	req.dt = dt;
+	mpii_type_ref(dt);
+	req.peer = source;
+	req.tag = tag;
+	req.comm = comm;
+	mpii_comm_ref(comm);
+	req.ctx = ctx;
+	req.world_peer = source >= 0 ? mpii_comm_peer_world(comm, source) : -1;
+	int rc = mpii_p2p_start_recv(&req);
+	if (!rc) {
+		mpii_request_wait_done(&req);
+		mpii_status_copy(status, &req.status);
+		rc = req.status.MPI_ERROR;
+	}
+	mpii_request_drop(&req);
+	return rc;
 }
 
 int mpii_iprobe(int source, int tag, struct mpii_comm *comm, uint32_t ctx, int *flag,
