@@ -1,10 +1,12 @@
 /*
- * Description: allgather of large blocks through the segment's large-message
- * area (lib/coll/shm_allgather.c): blocks from just under the threshold to
- * several 64 KiB pieces with a partial last one, MPI_IN_PLACE, a strided
- * derived send type (packed in pieces at offsets), and large bcasts and
- * allreduces in between, which share the area; every member checks every
- * block.  Two ranks keep the ring and are checked the same way.
+ * Description: allgather of large blocks through the segment's
+ * large-message area (lib/coll/shm_allgather.c), and alltoall of the same
+ * sizes (point-to-point): blocks from just under the threshold to several
+ * pieces with a partial last one, MPI_IN_PLACE, a strided derived send
+ * type (packed in pieces at offsets; for alltoall resized so that the n
+ * blocks follow each other), and large bcasts and allreduces in between,
+ * which share the area; every member checks every block.  Two ranks keep
+ * the ring and are checked the same way.
  * np: 2 3 4 5 8
  */
 #include <stdlib.h>
@@ -50,6 +52,41 @@ int main(int argc, char **argv)
 		for (int j = 0; j < n; j++)
 			for (long i = 0; i < cnt; i++)
 				TEST_CHECK(d[j * cnt + i] == val(it, j, i));
+		/* alltoall: block j of member r is val(it, r * n + j, .) */
+		long acnt = cnt > 20000 ? 20000 : cnt;
+		int *as = malloc(sizeof(int) * 2 * acnt * n), *ad = malloc(sizeof(int) * acnt * n);
+		TEST_CHECK(as && ad);
+		memset(ad, 0xff, sizeof(int) * acnt * n);
+		if (mode == 1) {
+			/* in place */
+			for (int j = 0; j < n; j++)
+				for (long i = 0; i < acnt; i++)
+					ad[j * acnt + i] = val(it, r * n + j, i);
+			TEST_MPI(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, ad, (int)acnt, MPI_INT,
+					      MPI_COMM_WORLD));
+		} else if (mode == 2) {
+			/* n blocks of acnt ints at stride 2, one every 2 * acnt ints */
+			MPI_Datatype v, vec;
+			MPI_Type_vector((int)acnt, 1, 2, MPI_INT, &v);
+			MPI_Type_create_resized(v, 0, (MPI_Aint)(2 * acnt * sizeof(int)), &vec);
+			MPI_Type_free(&v);
+			MPI_Type_commit(&vec);
+			for (int j = 0; j < n; j++)
+				for (long i = 0; i < acnt; i++)
+					as[2 * (j * acnt + i)] = val(it, r * n + j, i);
+			TEST_MPI(MPI_Alltoall(as, 1, vec, ad, (int)acnt, MPI_INT, MPI_COMM_WORLD));
+			MPI_Type_free(&vec);
+		} else {
+			for (int j = 0; j < n; j++)
+				for (long i = 0; i < acnt; i++)
+					as[j * acnt + i] = val(it, r * n + j, i);
+			TEST_MPI(MPI_Alltoall(as, (int)acnt, MPI_INT, ad, (int)acnt, MPI_INT, MPI_COMM_WORLD));
+		}
+		for (int j = 0; j < n; j++)
+			for (long i = 0; i < acnt; i++)
+				TEST_CHECK(ad[j * acnt + i] == val(it, j * n + r, i));
+		free(as);
+		free(ad);
 		if (it % 4 == 1) {
 			/* the area's other users */
 			long m = 20000 + it * 500;
