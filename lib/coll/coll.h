@@ -45,6 +45,8 @@ struct mpii_coll_config {
 	size_t bcast_large_min; /* SHMPI_COLL_BCAST_LARGE_MIN: bcast from here through the segment area */
 	size_t bcast_large_max2; /* SHMPI_COLL_BCAST_LARGE_MAX2: two ranks: below this only */
 	int hier;            /* SHMPI_COLL_HIER=off: 0, else 1 (two levels across NUMA nodes) */
+	size_t small_max;    /* SHMPI_COLL_SMALL_MAX: gather, scatter, allgather, alltoall,
+			      * reduce_scatter through the segment up to this (0: never) */
 };
 
 extern struct mpii_coll_config mpii_coll_cfg;
@@ -52,6 +54,29 @@ extern struct mpii_coll_config mpii_coll_cfg;
 /* Read the SHMPI_COLL_* variables (once; called lazily by the first
  * collective). */
 void mpii_coll_config_init(void);
+
+/* A bcast queue in the segment (lib/coll/shm_queue.c): a waiter line,
+ * done[size] lines and `slots` slots of `slot` bytes; its broadcasts are
+ * numbered on their own (seq). */
+struct mpii_bq {
+	struct mpii_shm_line *lines;    /* NULL until set up */
+	size_t slot;                    /* bytes per slot, its 8-byte header included */
+	int slots;
+	int state;                      /* lazy set-up: 0 not tried, 1 ready, -1 unavailable */
+	uint64_t seq;                   /* broadcasts done through it */
+	uint64_t min_done;              /* every member's done[] is >= this */
+};
+
+/* Per-member queues to a root in the segment (lib/coll/shm_rqueue.c),
+ * taken at first use: a waiters line, folded[slots] lines and, per
+ * member, `slots` slots of `slot` bytes; numbered on their own (seq). */
+struct mpii_rq {
+	void *area;                     /* NULL until set up */
+	size_t slot;                    /* bytes per slot, its 8-byte header included */
+	int slots;
+	int state;                      /* 0 not tried, 1 ready, -1 unavailable */
+	uint64_t seq;                   /* operations done through it */
+};
 
 /* Per-communicator state (comm->coll), created lazily. */
 struct mpii_coll_state {
@@ -63,12 +88,10 @@ struct mpii_coll_state {
 	uint64_t min_seen;              /* every member's flag is >= this */
 	struct shm_member **members;    /* control block of each member */
 	struct mpii_comm *local;        /* intercommunicators: the local group */
-	struct mpii_shm_line *bq;        /* small-bcast queue in the segment */
-	uint64_t bseq;                  /* small broadcasts done on this comm */
-	uint64_t bq_min_done;           /* every member's done[] is >= this */
-	void *rq;                       /* small-reduce queues in the segment */
-	uint64_t rseq;                  /* small reduces done on this comm */
-	int rq_state;                   /* 0 not tried, 1 ready, -1 unavailable */
+	struct mpii_bq bq;              /* small-bcast queue (with the flags) */
+	struct mpii_bq mq;              /* medium-bcast queue (taken at first use) */
+	struct mpii_rq rq;              /* small-reduce (and gather) queues */
+	struct mpii_rq gq;              /* medium-gather queues */
 	void *big;                      /* large-allreduce area in the segment */
 	size_t big_piece;               /* its piece size */
 	int big_state;                  /* 0 not tried, 1 ready, -1 unavailable */
@@ -118,22 +141,81 @@ int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, i
 int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 			  struct mpii_op *op, int root, struct mpii_comm *c);
 /* Small reduces to a root through per-member queues
- * (lib/coll/shm_rqueue.c): up to MPII_RQ_SLOT - 8 bytes, SLOTS in flight. */
+ * (lib/coll/shm_rqueue.c): up to MPII_RQ_REDUCE_MAX bytes (gathers: up to
+ * MPII_RQ_SLOT - 8 a block), SLOTS in flight. */
 #define MPII_RQ_SLOTS 32
-#define MPII_RQ_SLOT 256
+#define MPII_RQ_SLOT 512
+#define MPII_RQ_REDUCE_MAX 248
+/* Gathers of blocks beyond MPII_RQ_SLOT - 8 bytes, up to MPII_GQ_SLOT - 8,
+ * two members only (cs->gq). */
+#define MPII_GQ_SLOTS 8
+#define MPII_GQ_SLOT (8192 + 64)
 int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		   struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_coll_state *cs);
-/* Small broadcasts through a queue of slots (lib/coll/shm_queue.c): up to
- * MPII_BQ_SLOT - 8 bytes, up to MPII_BQ_SLOTS in flight. */
+/* Broadcasts through a queue of slots (lib/coll/shm_queue.c): small ones
+ * up to MPII_BQ_SLOT - 8 bytes, up to MPII_BQ_SLOTS in flight, through
+ * cs->bq; medium ones up to MPII_MQ_SLOT - 8 bytes through cs->mq. */
 #define MPII_BQ_SLOTS 64
 #define MPII_BQ_SLOT 576
-size_t mpii_bq_bytes(int n);
+#define MPII_MQ_SLOTS 8
+#define MPII_MQ_SLOT (8192 + 64)
+size_t mpii_bq_bytes(int n, int slots, size_t slot);
+void mpii_bq_init(struct mpii_bq *q, void *area, int slots, size_t slot);
+/* cs->mq, taken from the arena at the first call (collective); NULL when
+ * the arena is full. */
+struct mpii_bq *mpii_mq(struct mpii_comm *c, struct mpii_coll_state *cs);
 int mpii_bq_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
-		  struct mpii_comm *c, struct mpii_coll_state *cs);
+		  struct mpii_comm *c, struct mpii_coll_state *cs, struct mpii_bq *q);
+/* Bcast of more than MPII_BQ_SLOT - 8 bytes through the medium queue;
+ * MPII_SHM_DECLINED when it does not fit (lib/coll/shm_queue.c). */
+int mpii_shm_bcast_medium(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
+			  struct mpii_comm *c);
 int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		    struct mpii_op *op, int root, struct mpii_comm *c);
 int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		       struct mpii_op *op, struct mpii_comm *c);
+/* Where member r's `bytes` (at most cs->slot) for shm collective s go:
+ * its flag line when they fit there, else its slot of the parity buffer. */
+char *mpii_shm_contrib(struct mpii_coll_state *cs, int n, uint64_t s, int r, size_t bytes);
+
+/* Small fixed-size collectives through the segment (blocking calls on
+ * intracommunicators; called by the entry points before they build count
+ * and displacement arrays).  Each returns MPI_SUCCESS, or
+ * MPII_SHM_DECLINED when the sizes or the segment do not allow it (the
+ * same answer on every member: it depends only on the packed block size,
+ * equal on all members, and on collective set-up).
+ * Gather: per-member queues (lib/coll/shm_rqueue.c), up to MPII_RQ_SLOT - 8
+ * bytes a block.  Scatter: the bcast queue (lib/coll/shm_queue.c), up to
+ * MPII_BQ_SLOT - 8 bytes for all blocks together.  Allgather and alltoall:
+ * the parity slots (lib/coll/shm_allgather.c).  Reduce_scatter(_block),
+ * rcounts NULL for the block version: the allreduce slots, predefined
+ * types (lib/coll/shm.c). */
+int mpii_shm_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		    MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c);
+int mpii_shm_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		     MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c);
+int mpii_shm_allgather(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype,
+		       void *rbuf, MPI_Count rcount, struct mpii_datatype *rtype,
+		       struct mpii_comm *c);
+int mpii_shm_alltoall(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype,
+		      void *rbuf, MPI_Count rcount, struct mpii_datatype *rtype,
+		      struct mpii_comm *c);
+int mpii_shm_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts, int rcount,
+			    struct mpii_datatype *dt, struct mpii_op *op, struct mpii_comm *c);
+/* Allgather of large blocks (from MPII_ALLGATHER_LARGE_MIN bytes, more
+ * than two members) through the large-message area
+ * (lib/coll/shm_allgather.c); MPII_SHM_DECLINED as above. */
+#define MPII_ALLGATHER_LARGE_MIN 16384
+int mpii_shm_allgather_large(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype,
+			     void *rbuf, MPI_Count rcount, struct mpii_datatype *rtype,
+			     struct mpii_comm *c);
+/* Internal parts of the queues for gather and scatter (cs ready). */
+int mpii_rq_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		   MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c,
+		   struct mpii_coll_state *cs);
+int mpii_bq_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		    MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c,
+		    struct mpii_coll_state *cs, struct mpii_bq *q);
 
 /* Two-level collectives across NUMA nodes (lib/coll/coll_hier.c): blocking
  * calls on a communicator whose members are on several nodes, commutative

@@ -161,6 +161,19 @@ static int rooted(const char *fn, int gathering, const void *own, int count, MPI
 	mpii_coll_roles(comm, root, &is_root, &member);
 	if (member && (rc = side_args(fn, comm, own, count, type, is_root)))
 		return rc;
+	if (!nb && !is_v && !comm->is_inter) {
+		/* Small blocks through the segment, without the arrays. */
+		if (is_root)
+			CHECK(mpii_coll_check_buf(bcount, btype, &why));
+		mpii_lock();
+		if (gathering)
+			rc = mpii_shm_gather(own, count, type, (void *)blocks, bcount, btype, root, comm);
+		else
+			rc = mpii_shm_scatter(blocks, bcount, btype, (void *)own, count, type, root, comm);
+		mpii_unlock();
+		if (rc != MPII_SHM_DECLINED)
+			return epilogue(fn, comm, rc, NULL, NULL);
+	}
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
 	if (is_root && (rc = blocks_args(fn, comm, bcount, bcounts, displs, btype, is_v, &c, &d)))
@@ -273,10 +286,22 @@ static int allgather(const char *fn, const void *sbuf, int scount, MPI_Datatype 
 	int comm_ok, rc = prologue(fn, comm, request, nb, &comm_ok);
 	if (rc)
 		return rc;
+	if ((rc = side_args(fn, comm, sbuf, scount, stype, 1)))
+		return rc;
+	if (!nb && !is_v && !comm->is_inter) {
+		const char *why = "";
+		CHECK(mpii_coll_check_buf(rcount, rtype, &why));
+		mpii_lock();
+		rc = mpii_shm_allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+		if (rc == MPII_SHM_DECLINED)
+			rc = mpii_shm_allgather_large(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+		mpii_unlock();
+		if (rc != MPII_SHM_DECLINED)
+			return epilogue(fn, comm, rc, NULL, NULL);
+	}
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
-	if ((rc = side_args(fn, comm, sbuf, scount, stype, 1)) ||
-	    (rc = blocks_args(fn, comm, rcount, rcounts, displs, rtype, is_v, &c, &d)))
+	if ((rc = blocks_args(fn, comm, rcount, rcounts, displs, rtype, is_v, &c, &d)))
 		return rc;
 	struct mpii_request *req = NULL;
 	mpii_lock();
@@ -357,6 +382,13 @@ static int alltoall(const char *fn, int kind, const void *sbuf, int scount, cons
 				CHECK(mpii_coll_check_buf(0, rtypes[i], &why));
 			}
 		}
+	}
+	if (kind == 0 && !nb && !comm->is_inter) {
+		mpii_lock();
+		rc = mpii_shm_alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+		mpii_unlock();
+		if (rc != MPII_SHM_DECLINED)
+			return epilogue(fn, comm, rc, NULL, NULL);
 	}
 	MPI_Count *sc = NULL, *rc_ = mpii_coll_counts(n, rcounts, rcount);
 	MPI_Aint *sd = NULL, *rd = NULL;
@@ -556,6 +588,13 @@ static int reduce_scatter(const char *fn, const void *sbuf, void *rbuf, int rcou
 	if (rcounts)
 		CHECK(mpii_coll_check_counts(rcounts, comm->size, &why));
 	CHECK(mpii_coll_check_op(op, dt, &why));
+	if (!nb && !comm->is_inter) {
+		mpii_lock();
+		rc = mpii_shm_reduce_scatter(sbuf, rbuf, rcounts, rcount, dt, op, comm);
+		mpii_unlock();
+		if (rc != MPII_SHM_DECLINED)
+			return epilogue(fn, comm, rc, NULL, NULL);
+	}
 	MPI_Count *c = mpii_coll_counts(comm->size, rcounts, rcount);
 	if (!c)
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");

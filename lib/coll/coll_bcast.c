@@ -106,6 +106,8 @@ int mpii_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		int rc = mpii_hier_bcast(buf, count, dt, root, c);
 		if (rc == MPII_SHM_DECLINED && (bytes <= MPII_BQ_SLOT - 8 || alg == MPII_ALG_SHM))
 			rc = mpii_shm_bcast(buf, count, dt, root, c);
+		if (rc == MPII_SHM_DECLINED && alg == MPII_ALG_AUTO)
+			rc = mpii_shm_bcast_medium(buf, count, dt, root, c);
 		if (rc == MPII_SHM_DECLINED && shm_large(c->size, bytes))
 			rc = mpii_shm_bcast_large(buf, count, dt, root, c);
 		if (rc != MPII_SHM_DECLINED)

@@ -1,0 +1,130 @@
+/*
+ * lib/coll/shm_small.c - small fixed-size gather, scatter, allgather and
+ * alltoall through the segment: which path each takes, and the allgather
+ * and alltoall through the parity slots of lib/coll/shm.c.
+ *
+ * The entry points (lib/coll/coll_api.c) call these for blocking calls on
+ * intracommunicators before they build count and displacement arrays; on
+ * MPII_SHM_DECLINED they build them and run the point-to-point schedule.
+ * Every member must decide alike: the decision depends only on the size,
+ * the packed bytes of a block (count x type size, equal on every member
+ * by the type-signature rule, whatever types each passed), and on
+ * collective set-up.  Blocks are packed into the segment and unpacked
+ * out, so derived types take the same paths.
+ *
+ *   gather    per-member queues of lib/coll/shm_rqueue.c (blocks up to
+ *             MPII_RQ_SLOT - 8 bytes): non-roots write and return
+ *   scatter   the bcast queue of lib/coll/shm_queue.c (all n blocks
+ *             together up to MPII_BQ_SLOT - 8 bytes): the root writes
+ *             and returns
+ *   allgather and alltoall: the allreduce protocol of lib/coll/shm.c
+ *             (sequence number s, buffer of parity s, flags): each member
+ *             writes what it sends into its slot once every member has
+ *             announced s - 1, announces s, waits for every member's s
+ *             and reads its blocks out; up to SHMPI_COLL_SHM_SLOT bytes
+ *             written per member (alltoall: all n blocks)
+ *
+ * Everything written to the segment by one member is at most
+ * SHMPI_COLL_SMALL_MAX bytes (0 turns these paths off).
+ */
+#include <string.h>
+#include "lib/coll/coll.h"
+#include "lib/core/core.h"
+
+/* Whether a member may write `bytes` (its whole part) through the segment
+ * with at most `limit` bytes of room (0: a slot); the same on every member. */
+static int fits(struct mpii_comm *c, MPI_Count bytes, size_t limit)
+{
+	mpii_coll_config_init();
+	if (!limit)
+		limit = mpii_coll_cfg.shm_slot;
+	return c->size > 1 && !c->is_inter && bytes > 0 && (size_t)bytes <= limit &&
+	       (size_t)bytes <= mpii_coll_cfg.small_max;
+}
+
+int mpii_shm_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		    MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c)
+{
+	MPI_Count bytes = c->rank == root ? rcount * rtype->size : scount * stype->size;
+	if (!fits(c, bytes, c->size == 2 ? MPII_GQ_SLOT - 8 : MPII_RQ_SLOT - 8))
+		return MPII_SHM_DECLINED;
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	return mpii_rq_gather(sbuf, scount, stype, rbuf, rcount, rtype, root, c, cs);
+}
+
+int mpii_shm_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
+		     MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c)
+{
+	MPI_Count bytes = c->rank == root ? scount * stype->size : rcount * rtype->size;
+	if (!fits(c, bytes * c->size, c->size == 2 ? MPII_MQ_SLOT - 8 : MPII_BQ_SLOT - 8))
+		return MPII_SHM_DECLINED;
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	struct mpii_bq *q = bytes * c->size <= MPII_BQ_SLOT - 8 ? &cs->bq : mpii_mq(c, cs);
+	if (!q)
+		return MPII_SHM_DECLINED;
+	return mpii_bq_scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, c, cs, q);
+}
+
+/* The start of shm collective s for member me: once every member has
+ * announced s - 1 (so the buffer of parity s is read), write `bytes`
+ * packed from (buf, count, dt) where mpii_shm_contrib says, announce s
+ * and wait until every member has.  Returns s. */
+static uint64_t exchange(struct mpii_comm *c, struct mpii_coll_state *cs, const void *buf,
+			 MPI_Count count, struct mpii_datatype *dt, MPI_Count bytes)
+{
+	int n = c->size, me = c->rank;
+	uint64_t s = ++cs->seq;
+	mpii_shm_wait_all(cs, n, s - 1);
+	mpii_type_pack(dt, count, buf, 0, mpii_shm_contrib(cs, n, s, me, (size_t)bytes), bytes);
+	if (!mpii_shm_announce(cs, n, me, s, 0))
+		mpii_shm_wait_all(cs, n, s);
+	return s;
+}
+
+int mpii_shm_allgather(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype,
+		       void *rbuf, MPI_Count rcount, struct mpii_datatype *rtype,
+		       struct mpii_comm *c)
+{
+	MPI_Count bytes = rcount * rtype->size;
+	if (!fits(c, bytes, 0))
+		return MPII_SHM_DECLINED;
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	int n = c->size, me = c->rank, in_place = sbuf == MPI_IN_PLACE;
+	MPI_Aint stride = (MPI_Aint)rcount * rtype->extent;
+	char *out = rbuf;
+	uint64_t s = in_place ? exchange(c, cs, out + me * stride, rcount, rtype, bytes)
+			      : exchange(c, cs, sbuf, scount, stype, bytes);
+	for (int j = 0; j < n; j++)
+		if (j != me || !in_place)
+			mpii_type_unpack(rtype, rcount, out + j * stride, 0,
+					 mpii_shm_contrib(cs, n, s, j, (size_t)bytes), bytes);
+	return MPI_SUCCESS;
+}
+
+int mpii_shm_alltoall(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype,
+		      void *rbuf, MPI_Count rcount, struct mpii_datatype *rtype,
+		      struct mpii_comm *c)
+{
+	int n = c->size, me = c->rank;
+	MPI_Count bytes = rcount * rtype->size;
+	if (!fits(c, bytes * n, 0))
+		return MPII_SHM_DECLINED;
+	struct mpii_coll_state *cs = mpii_shm_ready(c);
+	if (!cs)
+		return MPII_SHM_DECLINED;
+	/* MPI_IN_PLACE: the blocks to send are in rbuf; they are packed into
+	 * the segment before any block is received into rbuf. */
+	uint64_t s = sbuf == MPI_IN_PLACE ? exchange(c, cs, rbuf, n * rcount, rtype, n * bytes)
+					  : exchange(c, cs, sbuf, n * scount, stype, n * bytes);
+	MPI_Aint stride = (MPI_Aint)rcount * rtype->extent;
+	for (int j = 0; j < n; j++)
+		mpii_type_unpack(rtype, rcount, (char *)rbuf + j * stride, 0,
+				 mpii_shm_contrib(cs, n, s, j, (size_t)(n * bytes)) + me * bytes, bytes);
+	return MPI_SUCCESS;
+}

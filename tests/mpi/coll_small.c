@@ -1,0 +1,234 @@
+/*
+ * Description: small gather, scatter, allgather, alltoall and
+ * reduce_scatter(_block) through the segment (lib/coll/shm_small.c and the
+ * queues of shm_rqueue.c / shm_queue.c), and the point-to-point paths just
+ * beyond their limits: thousands of back-to-back calls with sizes from 4
+ * bytes to past each limit, rotating roots, MPI_IN_PLACE, a strided
+ * derived send type against a contiguous receive type (and the reverse),
+ * a member delayed now and then so that queues fill, bcasts of 600 bytes
+ * to 8 KiB (the medium queue of lib/coll/shm_queue.c), a non-commutative
+ * user op for reduce_scatter (only a rank-order fold gets it right),
+ * bcasts and reduces of the same queues mixed in, on MPI_COMM_WORLD and on
+ * a split communicator.  Every member checks every result.
+ * np: 1 2 3 4 5 8
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "mpitest.h"
+
+#define MOD 65521
+#define MAXC 2100
+
+static int val(int it, int src, int blk, int i)
+{
+	return (it * 131 + src * 1009 + blk * 37 + i) & 0x7fffffff;
+}
+
+/* x -> a*x + b (mod MOD) pairs; inout = in o inout, in from lower ranks. */
+static void compose(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+	int *x = in, *y = inout;
+	(void)dt;
+	for (int i = 0; i < *len; i++) {
+		int a = (int)((long)x[2 * i] * y[2 * i] % MOD);
+		int b = (int)(((long)x[2 * i + 1] * y[2 * i] + y[2 * i + 1]) % MOD);
+		y[2 * i] = a;
+		y[2 * i + 1] = b;
+	}
+}
+
+static void affine_of(int it, int r, int i, int f[2])
+{
+	f[0] = 2 + (it + r * 7 + i) % 13;
+	f[1] = (it * 3 + r * 31 + i) % 17;
+}
+
+/* The block count of iteration it: mostly small, now and then past the
+ * limits of the segment paths. */
+static int count_of(int it, int n)
+{
+	if (it % 50 == 49)
+		return 300 + it % 7;              /* 1.2 KiB: past the queues */
+	if (it % 10 == 7)
+		return 130 + (it * 13) % 1920;    /* 520 B - 8 KiB: medium queues */
+	if (it % 50 == 24)
+		return 4096 / 4 / n + 1 + it % 3; /* alltoall past one slot */
+	return 1 + it % 71;
+}
+
+static int *scratch(size_t ints)
+{
+	int *p = malloc(ints * sizeof(int));
+	TEST_CHECK(p != NULL);
+	return p;
+}
+
+static void run(MPI_Comm comm, int iters, MPI_Op affine)
+{
+	int n, r;
+	MPI_Comm_size(comm, &n);
+	MPI_Comm_rank(comm, &r);
+	int *s = scratch((size_t)2 * n * MAXC), *d = scratch((size_t)2 * n * MAXC);
+	for (int it = 0; it < iters; it++) {
+		int cnt = count_of(it, n), root = (it / 7) % n;
+		int derived = it % 5 == 2, in_place = it % 3 == 0;
+		MPI_Datatype vec = MPI_DATATYPE_NULL;
+		if (derived) {
+			/* cnt ints at stride 2: the same signature as cnt MPI_INT */
+			MPI_Type_vector(cnt, 1, 2, MPI_INT, &vec);
+			MPI_Type_commit(&vec);
+		}
+		if (it % 97 == 5 && r == it % n)
+			usleep(2000);
+
+		/* gather */
+		for (int i = 0; i < cnt; i++)
+			s[derived ? 2 * i : i] = val(it, r, 0, i);
+		memset(d, 0xff, sizeof(int) * (size_t)n * cnt);
+		if (r == root && in_place) {
+			for (int i = 0; i < cnt; i++)
+				d[r * cnt + i] = val(it, r, 0, i);
+			TEST_MPI(MPI_Gather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d, cnt, MPI_INT, root, comm));
+		} else if (derived) {
+			TEST_MPI(MPI_Gather(s, 1, vec, d, cnt, MPI_INT, root, comm));
+		} else {
+			TEST_MPI(MPI_Gather(s, cnt, MPI_INT, d, cnt, MPI_INT, root, comm));
+		}
+		if (r == root)
+			for (int j = 0; j < n; j++)
+				for (int i = 0; i < cnt; i++)
+					TEST_CHECK(d[j * cnt + i] == val(it, j, 0, i));
+
+		/* scatter: the root's blocks, received strided when derived */
+		if (r == root)
+			for (int j = 0; j < n; j++)
+				for (int i = 0; i < cnt; i++)
+					s[j * cnt + i] = val(it, root, j, i);
+		memset(d, 0xff, sizeof(int) * 2 * (size_t)cnt);
+		if (r == root && in_place) {
+			TEST_MPI(MPI_Scatter(s, cnt, MPI_INT, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, root, comm));
+			for (int i = 0; i < cnt; i++)
+				d[i] = s[r * cnt + i];
+		} else if (derived) {
+			TEST_MPI(MPI_Scatter(s, cnt, MPI_INT, d, 1, vec, root, comm));
+			for (int i = 0; i < cnt; i++)
+				d[i] = d[2 * i];
+		} else {
+			TEST_MPI(MPI_Scatter(s, cnt, MPI_INT, d, cnt, MPI_INT, root, comm));
+		}
+		for (int i = 0; i < cnt; i++)
+			TEST_CHECK(d[i] == val(it, root, r, i));
+
+		/* allgather */
+		memset(d, 0xff, sizeof(int) * (size_t)n * cnt);
+		for (int i = 0; i < cnt; i++)
+			s[derived ? 2 * i : i] = val(it, r, 1, i);
+		if (in_place) {
+			for (int i = 0; i < cnt; i++)
+				d[r * cnt + i] = val(it, r, 1, i);
+			TEST_MPI(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d, cnt, MPI_INT, comm));
+		} else if (derived) {
+			TEST_MPI(MPI_Allgather(s, 1, vec, d, cnt, MPI_INT, comm));
+		} else {
+			TEST_MPI(MPI_Allgather(s, cnt, MPI_INT, d, cnt, MPI_INT, comm));
+		}
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < cnt; i++)
+				TEST_CHECK(d[j * cnt + i] == val(it, j, 1, i));
+
+		/* alltoall: block j of member r is val(it, r, j, .) */
+		int *src = in_place ? d : s;
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < cnt; i++)
+				src[j * cnt + i] = val(it, r, j, i);
+		if (in_place) {
+			TEST_MPI(MPI_Alltoall(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, d, cnt, MPI_INT, comm));
+		} else {
+			memset(d, 0xff, sizeof(int) * (size_t)n * cnt);
+			TEST_MPI(MPI_Alltoall(s, cnt, MPI_INT, d, cnt, MPI_INT, comm));
+		}
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < cnt; i++)
+				TEST_CHECK(d[j * cnt + i] == val(it, j, r, i));
+
+		/* reduce_scatter_block, MPI_SUM: element (j, i) sums val over members */
+		int rc = cnt > 300 ? cnt / n + 1 : cnt;
+		for (int j = 0; j < n; j++)
+			for (int i = 0; i < rc; i++)
+				(in_place ? d : s)[j * rc + i] = val(it, r, j, i) % 1000;
+		if (in_place)
+			TEST_MPI(MPI_Reduce_scatter_block(MPI_IN_PLACE, d, rc, MPI_INT, MPI_SUM, comm));
+		else
+			TEST_MPI(MPI_Reduce_scatter_block(s, d, rc, MPI_INT, MPI_SUM, comm));
+		for (int i = 0; i < rc; i++) {
+			int want = 0;
+			for (int k = 0; k < n; k++)
+				want += val(it, k, r, i) % 1000;
+			TEST_CHECK(d[i] == want);
+		}
+
+		/* reduce_scatter, uneven blocks (some empty), non-commutative op */
+		int counts[64], total = 0, first = 0;
+		for (int j = 0; j < n; j++) {
+			counts[j] = (j + it) % 4;
+			if (j == r)
+				first = total;
+			total += counts[j];
+		}
+		for (int i = 0; i < total; i++)
+			affine_of(it, r, i, &s[2 * i]);
+		if (total > 0) {
+			TEST_MPI(MPI_Reduce_scatter(s, d, counts, MPI_2INT, affine, comm));
+			for (int i = 0; i < counts[r]; i++) {
+				int f[2], g[2], one = 1;
+				affine_of(it, n - 1, first + i, f);
+				for (int k = n - 2; k >= 0; k--) {
+					affine_of(it, k, first + i, g);
+					compose(g, f, &one, NULL);
+				}
+				TEST_CHECK(d[2 * i] == f[0] && d[2 * i + 1] == f[1]);
+			}
+		}
+
+		/* bcast through the medium queue (600 B - 8 KiB) and past it */
+		int bc = it % 50 == 10 ? 2100 : 150 + (it * 37) % 1900;
+		for (int i = 0; i < bc; i++)
+			d[i] = r == root ? val(it, root, 2, i) : -1;
+		TEST_MPI(MPI_Bcast(d, bc, MPI_INT, root, comm));
+		for (int i = 0; i < bc; i++)
+			TEST_CHECK(d[i] == val(it, root, 2, i));
+
+		/* the queues' other users */
+		if (it % 11 == 3) {
+			int b = r == root ? it : -1;
+			TEST_MPI(MPI_Bcast(&b, 1, MPI_INT, root, comm));
+			TEST_CHECK(b == it);
+			long x = r + it, sum = -1;
+			TEST_MPI(MPI_Reduce(&x, &sum, 1, MPI_LONG, MPI_SUM, root, comm));
+			if (r == root)
+				TEST_CHECK(sum == (long)n * (n - 1) / 2 + (long)n * it);
+		}
+		if (derived)
+			MPI_Type_free(&vec);
+	}
+	free(s);
+	free(d);
+}
+
+int main(int argc, char **argv)
+{
+	int n, r;
+	MPI_Op affine;
+	mpitest_start(&argc, &argv, &r, &n);
+	MPI_Op_create(compose, 0, &affine);
+	run(MPI_COMM_WORLD, 800, affine);
+	/* odd and even ranks, reversed: other sizes, roots, state */
+	MPI_Comm half;
+	TEST_MPI(MPI_Comm_split(MPI_COMM_WORLD, r % 2, n - r, &half));
+	run(half, 250, affine);
+	MPI_Comm_free(&half);
+	MPI_Op_free(&affine);
+	MPI_Finalize();
+	return 0;
+}
