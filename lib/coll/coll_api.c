@@ -147,6 +147,17 @@ int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
 /* gather(v) (gathering) and scatter(v) for fn: own is this rank's block
  * (count x type), blocks the root's (bcount each, or bcounts[i] at
  * displs[i] for the v versions: is_v) of btype. */
+/* Whether a send buffer is the receive buffer (or, for the gathers to
+ * all, this rank's own block of it) on an intracommunicator: the standard
+ * forbids it (MPI_IN_PLACE is the way), and a rank that went ahead where
+ * others stop would leave a collective half started.  Every rank that
+ * passes such buffers sees it alike (MPICH's errors/coll/noalias*).
+ * MPI_BOTTOM with absolute displacements is not aliasing. */
+static int aliased(MPI_Comm comm, const void *sbuf, const void *rbuf)
+{
+	return !comm->is_inter && sbuf != MPI_IN_PLACE && sbuf != MPI_BOTTOM && sbuf == rbuf;
+}
+
 static int rooted(const char *fn, int gathering, const void *own, int count, MPI_Datatype type,
 		  const void *blocks, int bcount, const int *bcounts, const int *displs,
 		  MPI_Datatype btype, int root, MPI_Comm comm, MPI_Request *request, int nb,
@@ -161,6 +172,8 @@ static int rooted(const char *fn, int gathering, const void *own, int count, MPI
 	mpii_coll_roles(comm, root, &is_root, &member);
 	if (member && (rc = side_args(fn, comm, own, count, type, is_root)))
 		return rc;
+	if (is_root && aliased(comm, own, blocks))
+		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	if (!nb && !is_v && !comm->is_inter) {
 		/* Small blocks through the segment, without the arrays. */
 		if (is_root)
@@ -288,6 +301,17 @@ static int allgather(const char *fn, const void *sbuf, int scount, MPI_Datatype 
 		return rc;
 	if ((rc = side_args(fn, comm, sbuf, scount, stype, 1)))
 		return rc;
+	if (MPII_VALID(rtype, MPII_MAGIC_DATATYPE) && rbuf != MPI_BOTTOM && !comm->is_inter &&
+	    (is_v ? !!displs : 1)) {
+		/* unsigned: only compared, and garbage counts must not overflow */
+		uint64_t own = (uint64_t)(is_v ? (int64_t)displs[comm->rank]
+					       : (int64_t)comm->rank * rcount) *
+			       (uint64_t)rtype->extent;
+		if (aliased(comm, sbuf, rbuf) ||
+		    aliased(comm, sbuf, (const void *)(uintptr_t)((uintptr_t)rbuf + own)))
+			return mpii_err(comm, MPI_ERR_BUFFER, fn,
+					"sendbuf is this rank's block of recvbuf (use MPI_IN_PLACE)");
+	}
 	if (!nb && !is_v && !comm->is_inter) {
 		const char *why = "";
 		CHECK(mpii_coll_check_buf(rcount, rtype, &why));
@@ -359,6 +383,8 @@ static int alltoall(const char *fn, int kind, const void *sbuf, int scount, cons
 	int n = mpii_comm_peer_size(comm);
 	int in_place = sbuf == MPI_IN_PLACE;
 	CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
+	if (aliased(comm, sbuf, rbuf))
+		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	if (kind == 0) {
 		if (!in_place)
 			CHECK(mpii_coll_check_buf(scount, stype, &why));
@@ -584,6 +610,8 @@ static int reduce_scatter(const char *fn, const void *sbuf, void *rbuf, int rcou
 	if (rc)
 		return rc;
 	CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
+	if (aliased(comm, sbuf, rbuf))
+		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	CHECK(mpii_coll_check_buf(rcounts ? 0 : rcount, dt, &why));
 	if (rcounts)
 		CHECK(mpii_coll_check_counts(rcounts, comm->size, &why));

@@ -7,7 +7,13 @@
  * that are also invalid (MPI_ERR_ARG first, as MPICH), a message that
  * ends inside a basic element of the receive type (3 chars into ints,
  * eager and rendezvous: MPI_ERR_TYPE; it used to succeed) while whole
- * elements still arrive fine.
+ * elements still arrive fine; collectives whose send buffer is the
+ * receive buffer (or, for allgather, this rank's block of it): MPI_ERR_BUFFER
+ * on every rank that passes them, blocking and nonblocking, and then the
+ * same collectives with proper buffers still work (MPICH's
+ * errors/coll/noalias*: the root's aliased MPI_Gather used to wait forever
+ * for ranks that do not call it, and an accepted MPI_Iallgather crashed a
+ * later collective); MPI_Reduce_local with inbuf == inoutbuf.
  * np: 1 4
  */
 #include "mpitest.h"
@@ -81,6 +87,37 @@ int main(int argc, char **argv)
 	}
 	if (rank == last)
 		TEST_MPI(MPI_Waitall(4, rq, MPI_STATUSES_IGNORE));
+
+	/* aliased collective buffers */
+	int *buf = calloc((size_t)size * 4, sizeof(int)), *out = calloc((size_t)size * 4, sizeof(int));
+	TEST_CHECK(buf && out);
+	int e;
+#define ALIAS(call) do { e = (call); MPI_Error_class(e, &cls); TEST_CHECK(cls == MPI_ERR_BUFFER); } while (0)
+	if (rank == 0) {
+		ALIAS(MPI_Gather(buf, 1, MPI_INT, buf, 1, MPI_INT, 0, MPI_COMM_WORLD));
+		ALIAS(MPI_Scatter(buf, 1, MPI_INT, buf, 1, MPI_INT, 0, MPI_COMM_WORLD));
+		ALIAS(MPI_Reduce(buf, buf, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD));
+	}
+	ALIAS(MPI_Allgather(&buf[rank], 1, MPI_INT, buf, 1, MPI_INT, MPI_COMM_WORLD));
+	ALIAS(MPI_Alltoall(buf, 1, MPI_INT, buf, 1, MPI_INT, MPI_COMM_WORLD));
+	ALIAS(MPI_Reduce_scatter_block(buf, buf, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+	ALIAS(MPI_Allreduce(buf, buf, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD));
+	MPI_Request rq2 = MPI_REQUEST_NULL;
+	ALIAS(MPI_Iallgather(&buf[rank], 1, MPI_INT, buf, 1, MPI_INT, MPI_COMM_WORLD, &rq2));
+	ALIAS(MPI_Ialltoall(buf, 1, MPI_INT, buf, 1, MPI_INT, MPI_COMM_WORLD, &rq2));
+	ALIAS(MPI_Reduce_local(buf, buf, 1, MPI_INT, MPI_SUM));
+	/* the proper calls after them still match up */
+	buf[0] = rank;
+	TEST_MPI(MPI_Gather(buf, 1, MPI_INT, out, 1, MPI_INT, 0, MPI_COMM_WORLD));
+	if (rank == 0)
+		for (int r = 0; r < size; r++)
+			TEST_CHECK(out[r] == r);
+	TEST_MPI(MPI_Iallgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, out, 1, MPI_INT, MPI_COMM_WORLD,
+				&rq2));
+	TEST_MPI(MPI_Wait(&rq2, MPI_STATUS_IGNORE));
+	TEST_MPI(MPI_Alltoall(buf, 1, MPI_INT, out, 1, MPI_INT, MPI_COMM_WORLD));
+	free(buf);
+	free(out);
 
 	MPI_Group_free(&first);
 	MPI_Group_free(&lowgroup);
