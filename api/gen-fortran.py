@@ -498,8 +498,9 @@ def c_name(fn, f08):
     return fn.name.lower() + ('_f08ts_' if f08 else '_')
 
 
-def glue_function(fn, f08=False):
-    """The C glue of one function as lines."""
+def glue_function(fn, f08=False, slow=False):
+    """The C glue of one function as lines; slow: as the static twin of a
+    fast half (glue_function_pair), named slow_NAME."""
     g = Glue()
     for a in fortran_args(fn):
         glue_arg(fn, a, g, f08)
@@ -516,7 +517,9 @@ def glue_function(fn, f08=False):
         o.append('}')
         return o
     params = g.params + ['MPI_Fint *ierror'] + g.hidden
-    o = [gen_api.wrap('void %s(%s)' % (c_name(fn, f08), ', '.join(params))), '{']
+    name = ('slow_' if slow else '') + c_name(fn, f08)
+    o = ['MPII_F_SLOW'] if slow else []
+    o += [gen_api.wrap('void %s(%s)' % (name, ', '.join(params))), '{']
     for b in bufs:
         o.append('\tstruct mpii_f08_buf b_%s;' % b.name)
     # The buffers' datatype, converted once (get and the call use it).
@@ -578,6 +581,90 @@ def glue_function(fn, f08=False):
     return o
 
 
+# ------------------------------------------------------ the fast path
+# A glue function whose every argument converts without a call in the
+# common case gets two halves: the function itself, which checks that case
+# (each handle a predefined one, an mpi_f08 buffer a scalar or a contiguous
+# vector, a status MPI_STATUS_IGNORE) and calls MPI_X with the arguments
+# converted inline, and a static twin, the full glue above, to which it
+# hands any other case whole (a tail call).  The short half keeps the
+# common call's frame small: no buffer records, no status copy, no
+# registers saved for conversions that did not happen (issue 17's "at most
+# 5% over C").
+
+def fast_glue(fn, f08):
+    """(checks, decls, args, post) of fn's fast half: the conditions of the
+    common case, the declarations and arguments of the call, what follows
+    a successful one; None when fn has none (an argument that always needs
+    work, or nothing to check)."""
+    if fn.ret != 'int' or fn.name in CALLBACK_FUNCS or fn.name in (
+            'MPI_Init', 'MPI_Init_thread', 'MPI_Pcontrol', 'MPI_Buffer_detach'):
+        return None
+    checks, decls, args, post = [], [], [], []
+    for a in fortran_args(fn):
+        k, n = a.kind, a.name
+        if k in FIXED_F2C and not is_array(a) and a.dir == 'in' and '*' not in a.ctype:
+            checks.append('mpii_is_fixed_%s(*%s)' % (k, n))
+            args.append('mpii_fixed_%s(*%s)' % (k, n))
+        elif k == 'status' and not is_array(a) and a.dir == 'out':
+            checks.append('mpii_f_status_ignored(%s)' % n)
+            args.append('MPI_STATUS_IGNORE')
+        elif k == 'buffer' and f08:
+            checks.append('mpii_f08_buf_plain(%s)' % n)
+            args.append('mpii_f_buf(%s->base_addr)' % n)
+        elif k in ('string', 'callback', 'extra_state', 'attribute', 'handle', 'status'):
+            return None
+        else:
+            g = Glue()
+            glue_arg(fn, a, g, f08)
+            if g.pre or g.free or g.hidden or is_array(a) and k in HANDLES:
+                return None
+            decls += g.decls
+            args += g.args
+            post += g.post
+    if not checks:
+        return None
+    return checks, decls, args, post
+
+
+def glue_fast_function(fn, f08, slow):
+    """The fast half of fn's glue (fast_glue) as lines; slow names the
+    static twin it hands the other cases to."""
+    checks, decls, args, post = fast_glue(fn, f08)
+    g = Glue()
+    for a in fortran_args(fn):
+        glue_arg(fn, a, g, f08)
+    params = g.params + ['MPI_Fint *ierror'] + g.hidden
+    names = [re.split(r'[ *]', p)[-1] for p in params]
+    o = [gen_api.wrap('void %s(%s)' % (c_name(fn, f08), ', '.join(params))), '{']
+    o.append('\tint rc;')
+    o.append('')
+    cond = ' && '.join(checks)
+    o.append(gen_api.wrap('\tif (__builtin_expect(!%s, 0)) {' % (
+        cond if len(checks) == 1 else '(%s)' % cond)))
+    o.append(gen_api.wrap('\t\t%s(%s);' % (slow, ', '.join(names))))
+    o.append('\t\treturn;')
+    o.append('\t}')
+    o += ['\t' + d for d in decls]
+    o.append(gen_api.wrap('\trc = %s(%s);' % (fn.name, ', '.join(args))))
+    if post:
+        o.append('\tif (rc == MPI_SUCCESS) {')
+        o += ['\t\t' + l for s in post for l in s.split('\n')]
+        o.append('\t}')
+    o.append('\tif (ierror)')
+    o.append('\t\t*ierror = rc;')
+    o.append('}')
+    return o
+
+
+def glue_function_pair(fn, f08=False):
+    """fn's glue: one function, or the fast half and its slow twin."""
+    if fast_glue(fn, f08) is None:
+        return glue_function(fn, f08)
+    slow = 'slow_' + c_name(fn, f08)
+    return glue_function(fn, f08, slow=True) + [''] + glue_fast_function(fn, f08, slow)
+
+
 def buffer_count_type(fn, b):
     """The (count, datatype) pair describing buffer b: the first scalar
     count and datatype after it (a reduction's two buffers share the pair
@@ -632,24 +719,32 @@ def needs_f08_glue(fn):
 
 
 def fixed_f2c(consts):
-    """mpii_f2c_KIND for each kind of FIXED_F2C: the predefined handles of
-    the kind (consecutive integers in handle_fixed.c's order) from a
-    constant table, any other integer through MPI_X_f2c, which checks the
-    object's kind (so does the table: it holds only handles of the kind)."""
+    """For each kind of FIXED_F2C: mpii_is_fixed_KIND, whether an integer
+    is at most the last predefined handle of the kind (handle_fixed.c's
+    order); mpii_fixed_KIND, the handle of such an integer from a constant
+    table indexed by the integer itself, which holds every predefined
+    handle of the kind and NULL elsewhere: the null handle for 0 and for
+    the handles of other kinds, which is what MPI_X_f2c gives for them; and
+    mpii_f2c_KIND, either that or MPI_X_f2c for any other integer (which
+    checks the object's kind)."""
     o = []
     for kind, f2c in sorted(FIXED_F2C.items()):
         ctype = HANDLES[kind][0]
         fixed = [(consts.index[name], name) for name, k, obj in consts.handles if k == kind]
-        o += ['static inline %s mpii_f2c_%s(MPI_Fint h)' % (ctype, kind), '{']
+        hi = max(i for i, _ in fixed) if fixed else -1
+        o += ['static inline int mpii_is_fixed_%s(MPI_Fint h)' % kind, '{',
+              '\treturn (unsigned)h <= %du;' % hi if fixed else '\treturn 0;', '}', '']
+        o += ['static inline %s mpii_fixed_%s(MPI_Fint h)' % (ctype, kind), '{']
         if fixed:
-            lo, hi = min(i for i, _ in fixed), max(i for i, _ in fixed)
-            names = dict((i, n) for i, n in fixed)
-            o.append('	static const %s fixed[%d] = {' % (ctype, hi - lo + 1))
-            o += ['		%s,' % names.get(i, '%s_NULL' % HANDLE_NULL[kind])
-                  for i in range(lo, hi + 1)]
-            o += ['	};', '	if ((unsigned)h - %du < %du && fixed[h - %d])' % (lo, hi - lo + 1, lo),
-                  '		return fixed[h - %d];' % lo]
-        o += ['	return %s(h);' % f2c, '}', '']
+            o.append('\tstatic const %s fixed[%d] = {' % (ctype, hi + 1))
+            o += ['\t\t[%d] = %s,' % (i, n) for i, n in sorted(fixed)]
+            o += ['\t};', '', '\treturn fixed[(unsigned)h];']
+        else:
+            o.append('\treturn %s_NULL;' % HANDLE_NULL[kind])
+        o += ['}', '']
+        o += ['static inline %s mpii_f2c_%s(MPI_Fint h)' % (ctype, kind), '{',
+              '\treturn mpii_is_fixed_%s(h) ? mpii_fixed_%s(h) : %s(h);' % (kind, kind, f2c),
+              '}', '']
     return o
 
 
@@ -672,7 +767,7 @@ def out_f77_glue(funcs, consts):
         if fn.section != section:
             section = fn.section
             parts.append(['/* %s %s */' % ('-' * max(4, 70 - len(section)), section)])
-        parts.append(glue_function(fn))
+        parts.append(glue_function_pair(fn))
     return glue_file('lib/fortran/f77_glue.c', [
         ' * The procedures mpif.h and `use mpi` call: gfortran\'s names (lower case,',
         ' * one underscore), every argument by reference, handles as MPI_Fint',
@@ -690,7 +785,7 @@ def out_f08_glue(funcs, consts):
         ' * (a non-contiguous section is described by a derived datatype, or copied',
         ' * for blocking calls: lib/fortran/f08_buffer.c), strings as descriptors',
         ' * of CHARACTER(LEN=*).  Names end in _f08ts_ (MPI-3.1 17.1.5).'],
-        [glue_function(fn, f08=True) for fn in funcs if in_f08(fn) and needs_f08_glue(fn)],
+        [glue_function_pair(fn, f08=True) for fn in funcs if in_f08(fn) and needs_f08_glue(fn)],
         consts)
 
 
