@@ -575,10 +575,21 @@ def glue_function(fn, f08=False, slow=False):
         o += ['\t' + l for s in g.free for l in s.split('\n')]
     for b in bufs:
         o.append('\tmpii_f08_buf_put(&b_%s, rc);' % b.name)
-    o.append('\tif (ierror)')
-    o.append('\t\t*ierror = rc;')
+    o += ierror_store(fn, f08)
     o.append('}')
     return o
+
+
+def ierror_store(fn, f08):
+    """The glue's last lines, rc into ierror: an mpi_f08 procedure's
+    ierror is OPTIONAL (absent: NULL), and mpi_f08 binds to the mpif.h
+    glue of the functions without buffers or strings and of those taking
+    procedures (interface_f08); every other mpif.h glue function is called
+    only by mpif.h and `use mpi`, whose IERROR is required, so it stores
+    without a test."""
+    if f08 or (in_f08(fn) and (not needs_f08_glue(fn) or fn.name in CALLBACK_FUNCS)):
+        return ['\tif (ierror)', '\t\t*ierror = rc;']
+    return ['\t*ierror = rc;']
 
 
 # ------------------------------------------------------ the fast path
@@ -651,8 +662,7 @@ def glue_fast_function(fn, f08, slow):
         o.append('\tif (rc == MPI_SUCCESS) {')
         o += ['\t\t' + l for s in post for l in s.split('\n')]
         o.append('\t}')
-    o.append('\tif (ierror)')
-    o.append('\t\t*ierror = rc;')
+    o += ierror_store(fn, f08)
     o.append('}')
     return o
 
@@ -726,22 +736,31 @@ def fixed_f2c(consts):
     handle of the kind and NULL elsewhere: the null handle for 0 and for
     the handles of other kinds, which is what MPI_X_f2c gives for them; and
     mpii_f2c_KIND, either that or MPI_X_f2c for any other integer (which
-    checks the object's kind)."""
-    o = []
+    checks the object's kind).  The tables are members of one constant
+    struct, so that a call converting several handles finds them all from
+    one address."""
+    kinds = []
     for kind, f2c in sorted(FIXED_F2C.items()):
-        ctype = HANDLES[kind][0]
-        fixed = [(consts.index[name], name) for name, k, obj in consts.handles if k == kind]
-        hi = max(i for i, _ in fixed) if fixed else -1
-        o += ['static inline int mpii_is_fixed_%s(MPI_Fint h)' % kind, '{',
-              '\treturn (unsigned)h <= %du;' % hi if fixed else '\treturn 0;', '}', '']
-        o += ['static inline %s mpii_fixed_%s(MPI_Fint h)' % (ctype, kind), '{']
+        fixed = sorted((consts.index[name], name) for name, k, obj in consts.handles if k == kind)
+        kinds.append((kind, f2c, HANDLES[kind][0], fixed))
+    o = ['/* The predefined handles of each kind at their Fortran integers. */',
+         'static const struct {']
+    o += ['\t%s %s[%d];' % (ctype, kind, fixed[-1][0] + 1)
+          for kind, f2c, ctype, fixed in kinds if fixed]
+    o.append('} mpii_fixed = {')
+    for kind, f2c, ctype, fixed in kinds:
         if fixed:
-            o.append('\tstatic const %s fixed[%d] = {' % (ctype, hi + 1))
-            o += ['\t\t[%d] = %s,' % (i, n) for i, n in sorted(fixed)]
-            o += ['\t};', '', '\treturn fixed[(unsigned)h];']
-        else:
-            o.append('\treturn %s_NULL;' % HANDLE_NULL[kind])
-        o += ['}', '']
+            o.append('\t.%s = {' % kind)
+            o += ['\t\t[%d] = %s,' % (i, n) for i, n in fixed]
+            o.append('\t},')
+    o += ['};', '']
+    for kind, f2c, ctype, fixed in kinds:
+        o += ['static inline int mpii_is_fixed_%s(MPI_Fint h)' % kind, '{',
+              '\treturn (unsigned)h <= %du;' % fixed[-1][0] if fixed else '\treturn 0;',
+              '}', '']
+        o += ['static inline %s mpii_fixed_%s(MPI_Fint h)' % (ctype, kind), '{',
+              '\treturn mpii_fixed.%s[(unsigned)h];' % kind if fixed else
+              '\treturn %s_NULL;' % HANDLE_NULL[kind], '}', '']
         o += ['static inline %s mpii_f2c_%s(MPI_Fint h)' % (ctype, kind), '{',
               '\treturn mpii_is_fixed_%s(h) ? mpii_fixed_%s(h) : %s(h);' % (kind, kind, f2c),
               '}', '']
@@ -774,8 +793,8 @@ def out_f77_glue(funcs, consts):
         ' * converted with MPI_X_f2c/c2f (the predefined ones by mpii_f2c_KIND below,',
         ' * requests through fortran.h\'s cache), strings with their lengths after the last',
         ' * argument.  Each calls MPI_X, not PMPI_X, so that one PMPI profiler sees',
-        ' * calls from C and Fortran.  ierror may be NULL (mpi_f08 binds here too',
-        ' * when no argument differs).'], parts, consts)
+        ' * calls from C and Fortran.  ierror may be NULL where mpi_f08 binds here',
+        ' * too (no argument differs); elsewhere IERROR is a required argument.'], parts, consts)
 
 
 def out_f08_glue(funcs, consts):

@@ -79,11 +79,13 @@ static inline int *mpii_f_errcodes(MPI_Fint *errcodes)
  * The null request is 0 both ways without a call. */
 MPI_Fint mpii_f_request_c2f_slow(MPI_Request request);
 #if UINTPTR_MAX == UINT64_MAX && defined(__GNUC__)
-#define MPII_F_REQ_CACHE 64
+#define MPII_F_REQ_CACHE 64 /* 2^6: the slot is the top 6 bits of a 32-bit hash */
 __attribute__((visibility("hidden"))) extern _Atomic uint64_t mpii_f_req_cache[MPII_F_REQ_CACHE];
+/* Fibonacci hashing of the pointer's low 32 bits (one multiplication and
+ * one shift): requests a few hundred bytes apart land in different slots. */
 static inline unsigned mpii_f_req_slot(uintptr_t p)
 {
-	return (unsigned)((p >> 4) ^ (p >> 10)) % MPII_F_REQ_CACHE;
+	return ((uint32_t)p * 2654435761u) >> (32 - 6);
 }
 #endif
 
