@@ -650,9 +650,7 @@ def glue_fast_function(fn, f08, slow):
     o = [gen_api.wrap('void %s(%s)' % (c_name(fn, f08), ', '.join(params))), '{']
     o.append('\tint rc;')
     o.append('')
-    cond = ' && '.join(checks)
-    o.append(gen_api.wrap('\tif (__builtin_expect(!%s, 0)) {' % (
-        cond if len(checks) == 1 else '(%s)' % cond)))
+    o += wrap_condition(checks)
     o.append(gen_api.wrap('\t\t%s(%s);' % (slow, ', '.join(names))))
     o.append('\t\treturn;')
     o.append('\t}')
@@ -665,6 +663,23 @@ def glue_fast_function(fn, f08, slow):
     o += ierror_store(fn, f08)
     o.append('}')
     return o
+
+
+def wrap_condition(checks):
+    """The fast half's test, "if (__builtin_expect(!(A && B), 0)) {", broken
+    after "&&" where it passes gen_api.LINE_MAX, continuation lines lined
+    up after "!("."""
+    head = '\tif (__builtin_expect(!' + ('(' if len(checks) > 1 else '')
+    tail = (')' if len(checks) > 1 else '') + ', 0)) {'
+    cont = gen_api.indent_to(gen_api.display_width(head))
+    lines, cur = [], head + checks[0]
+    for c in checks[1:]:
+        if gen_api.display_width(cur + ' && ' + c + tail) <= gen_api.LINE_MAX:
+            cur += ' && ' + c
+        else:
+            lines.append(cur + ' &&')
+            cur = cont + c
+    return lines + [cur + tail]
 
 
 def glue_function_pair(fn, f08=False):
