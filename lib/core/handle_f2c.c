@@ -109,19 +109,37 @@ static MPI_Fint to_int(void *h)
 	return idx;
 }
 
-/* The handle named i if it is an object of kind magic, else NULL. */
-static void *from_int(MPI_Fint i, uint32_t magic)
+/* The entered handle named i if it is an object of kind magic, else NULL.
+ * Called with the lock held. */
+static void *entered(MPI_Fint i, uint32_t magic)
 {
-	void *h = NULL;
+	return i > 0 && i < nnames && *(uint32_t *)names[i] == magic ? names[i] : NULL;
+}
+
+/* entered() under the lock, out of line: the lock's calls need saved
+ * registers that the path without threads should not pay for. */
+static __attribute__((noinline)) void *entered_locked(MPI_Fint i, uint32_t magic)
+{
+	void *h;
+	mpii_lock();
+	h = entered(i, magic);
+	mpii_unlock();
+	return h;
+}
+
+/* The handle named i if it is an object of kind magic, else NULL.  Without
+ * threads (mpii_lock would not lock) the table is read directly (the
+ * Fortran bindings convert a request on every MPI_Wait). */
+static inline void *from_int(MPI_Fint i, uint32_t magic)
+{
+	void *h;
 	if (i > 0 && i <= mpii_handle_nfixed) {
 		h = (void *)mpii_handle_fixed[i - 1];
 		return *(uint32_t *)h == magic ? h : NULL;
 	}
-	mpii_lock();
-	if (i > 0 && i < nnames && *(uint32_t *)names[i] == magic)
-		h = names[i];
-	mpii_unlock();
-	return h;
+	if (!mpii_g.multi)
+		return entered(i, magic);
+	return entered_locked(i, magic);
 }
 
 #pragma weak MPI_Comm_c2f = PMPI_Comm_c2f

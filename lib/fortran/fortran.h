@@ -79,11 +79,13 @@ static inline int *mpii_f_errcodes(MPI_Fint *errcodes)
  * The null request is 0 both ways without a call. */
 MPI_Fint mpii_f_request_c2f_slow(MPI_Request request);
 #if UINTPTR_MAX == UINT64_MAX && defined(__GNUC__)
-#define MPII_F_REQ_CACHE 64
+#define MPII_F_REQ_CACHE 64 /* 2^6: the slot is the top 6 bits of a 32-bit hash */
 __attribute__((visibility("hidden"))) extern _Atomic uint64_t mpii_f_req_cache[MPII_F_REQ_CACHE];
+/* Fibonacci hashing of the pointer's low 32 bits (one multiplication and
+ * one shift): requests a few hundred bytes apart land in different slots. */
 static inline unsigned mpii_f_req_slot(uintptr_t p)
 {
-	return (unsigned)((p >> 4) ^ (p >> 10)) % MPII_F_REQ_CACHE;
+	return ((uint32_t)p * 2654435761u) >> (32 - 6);
 }
 #endif
 
@@ -107,6 +109,19 @@ static inline MPI_Request mpii_f_request_f2c(MPI_Fint request)
 {
 	return request == 0 ? MPI_REQUEST_NULL : MPI_Request_f2c(request);
 }
+
+/* The slow twin of a generated glue function with a fast half
+ * (api/gen-fortran.py, glue_function_pair): kept out of line, and with
+ * GCC also out of its interprocedural changes (noipa), so that it takes the
+ * very arguments the fast half got and the hand-over is a plain jump that
+ * saves no register. */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 8
+#define MPII_F_SLOW static __attribute__((noipa))
+#elif defined(__GNUC__)
+#define MPII_F_SLOW static __attribute__((noinline))
+#else
+#define MPII_F_SLOW static
+#endif
 
 /* n elements of size bytes (at least one, so that NULL means no memory). */
 void *mpii_f_alloc(int n, size_t size);
@@ -157,14 +172,23 @@ int mpii_f08_buf_section(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count, MPI_
 			 int flags);
 void mpii_f08_buf_release(struct mpii_f08_buf *b, int rc);
 
+/* Whether descriptor d is used in place whatever the call: a scalar or a
+ * contiguous vector (an unallocated one included: its NULL base address
+ * passes through).  The generated glue's fast halves test it before
+ * passing mpii_f_buf(d->base_addr) with the call's own count and type. */
+static inline int mpii_f08_buf_plain(const CFI_cdesc_t *d)
+{
+	return d->rank == 0 || (d->rank == 1 && (d->dim[0].sm == (CFI_index_t)d->elem_len ||
+						 d->dim[0].extent <= 1));
+}
+
 /* Fills b for descriptor d described by (count, type), flags as above.
  * A contiguous array is used in place; a section becomes count 1 of a
  * derived datatype when (count, type) covers exactly its elements, else a
  * contiguous copy (blocking calls only).  Returns MPI_SUCCESS or
  * MPI_ERR_BUFFER (a nonblocking call on a section no datatype can
- * describe), MPI_ERR_NO_MEM.  Inline for the common case, a scalar or a
- * contiguous vector (an unallocated one included: its NULL base address
- * passes through), which takes no call and no loop. */
+ * describe), MPI_ERR_NO_MEM.  Inline for the common case (plain above),
+ * which takes no call and no loop. */
 static inline int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int count,
 				   MPI_Datatype type, int flags)
 {
@@ -172,8 +196,7 @@ static inline int mpii_f08_buf_get(struct mpii_f08_buf *b, CFI_cdesc_t *d, int c
 	b->type = type;
 	b->made = MPI_DATATYPE_NULL;
 	b->tmp = NULL;
-	if (d->rank == 0 || (d->rank == 1 && (d->dim[0].sm == (CFI_index_t)d->elem_len ||
-					      d->dim[0].extent <= 1))) {
+	if (mpii_f08_buf_plain(d)) {
 		b->addr = mpii_f_buf(d->base_addr);
 		return MPI_SUCCESS;
 	}

@@ -39,7 +39,8 @@ lib_LTLIBRARIES += libshmpi_fortran.la
 libshmpi_fortran_la_SOURCES = lib/fortran/fortran.h lib/fortran/support.c lib/fortran/callbacks.c \
 	lib/fortran/f08_buffer.c lib/fortran/f77_glue.c lib/fortran/f08_glue.c \
 	lib/fortran/mpi_mod.f90 lib/fortran/mpi_f08.f90
-libshmpi_fortran_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default
+# NOPLT_CFLAGS (-fno-plt, configure.ac): the glue calls MPI_X through the GOT.
+libshmpi_fortran_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default $(NOPLT_CFLAGS)
 # -J: the .mod files in lib/fortran/ of the build tree (installed beside
 # mpi.h); the BIND(C) types of one INTEGER are interoperable with gfortran.
 libshmpi_fortran_la_FCFLAGS = -J lib/fortran -Wno-c-binding-type $(FCFLAGS_f90)
