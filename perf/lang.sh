@@ -16,11 +16,17 @@ for r in $(seq "$rounds"); do
 		"$run" -n 2 "perf/lang_$p" "$iters" >>"$tmp.$p" || exit 1
 	done
 done
+# best, and the median over rounds (less at the mercy of one lucky round)
 best() { sort -n | head -n 1; }
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+values() { awk -v f="$1" '{ for (i = 1; i < NF; i++) if ($i == f) print $(i + 1) }' "$2"; }
+echo "field         impl     best   vs C     median   vs C"
 for field in pingpong_us allreduce_us; do
-	c=$(awk -v f=$field '{ for (i = 1; i < NF; i++) if ($i == f) print $(i + 1) }' "$tmp.c" | best)
+	cb=$(values $field "$tmp.c" | best)
+	cm=$(values $field "$tmp.c" | median)
 	for p in c f08 mpi; do
-		m=$(awk -v f=$field '{ for (i = 1; i < NF; i++) if ($i == f) print $(i + 1) }' "$tmp.$p" | best)
-		echo "$field $p $m" | awk -v c="$c" '{ printf "%-13s %-4s %8.4f  %+.1f%%\n", $1, $2, $3, ($3 / c - 1) * 100 }'
+		b=$(values $field "$tmp.$p" | best)
+		m=$(values $field "$tmp.$p" | median)
+		echo "$field $p $b $m" | awk -v cb="$cb" -v cm="$cm" '{ printf "%-13s %-4s %8.4f  %+5.1f%%  %8.4f  %+5.1f%%\n", $1, $2, $3, ($3 / cb - 1) * 100, $4, ($4 / cm - 1) * 100 }'
 	done
 done
