@@ -12,31 +12,13 @@
 #include <unistd.h>
 #include "mpitest.h"
 
-#define MOD 65521
-
-static void compose(void *in, void *inout, int *len, MPI_Datatype *dt)
-{
-	int *x = in, *y = inout;
-	for (int i = 0; i < *len; i++) {
-		int a = (int)((long)x[2 * i] * y[2 * i] % MOD);
-		int b = (int)(((long)x[2 * i + 1] * y[2 * i] + y[2 * i + 1]) % MOD);
-		y[2 * i] = a;
-		y[2 * i + 1] = b;
-	}
-}
-
-static void contrib(int it, int r, int i, int f[2])
-{
-	f[0] = 2 + (it + r * 7 + i) % 13;
-	f[1] = (it * 3 + r * 31 + i) % 17;
-}
 
 int main(int argc, char **argv)
 {
 	int n, r;
 	MPI_Op affine;
 	mpitest_start(&argc, &argv, &r, &n);
-	MPI_Op_create(compose, 0, &affine);
+	MPI_Op_create(mpitest_affine_compose, 0, &affine);
 	for (int it = 0; it < 4000; it++) {
 		int root = (it / 300) % n;
 		/* 1..31 pairs (8..248 bytes) through the queues; now and then
@@ -44,7 +26,7 @@ int main(int argc, char **argv)
 		int pairs = it % 300 == 200 ? 40 : 1 + it % 31;
 		int mine[80], res[80];
 		for (int i = 0; i < pairs; i++)
-			contrib(it, r, i, &mine[2 * i]);
+			mpitest_affine(it, r, i, &mine[2 * i]);
 		if (it % 300 == 20 && r == root)
 			usleep(3000);          /* the others fill the queues */
 		if (r == root && it % 2) {
@@ -56,10 +38,10 @@ int main(int argc, char **argv)
 		if (r == root)
 			for (int i = 0; i < pairs; i++) {
 				int f[2], g[2], one = 1;
-				contrib(it, n - 1, i, f);
+				mpitest_affine(it, n - 1, i, f);
 				for (int j = n - 2; j >= 0; j--) {
-					contrib(it, j, i, g);
-					compose(g, f, &one, NULL);
+					mpitest_affine(it, j, i, g);
+					mpitest_affine_compose(g, f, &one, NULL);
 				}
 				TEST_CHECK(res[2 * i] == f[0] && res[2 * i + 1] == f[1]);
 			}

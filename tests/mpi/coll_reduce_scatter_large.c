@@ -12,25 +12,6 @@
 #include <string.h>
 #include "mpitest.h"
 
-#define MOD 65521
-
-static void compose(void *in, void *inout, int *len, MPI_Datatype *dt)
-{
-	int *x = in, *y = inout;
-	(void)dt;
-	for (int i = 0; i < *len; i++) {
-		int a = (int)((long)x[2 * i] * y[2 * i] % MOD);
-		int b = (int)(((long)x[2 * i + 1] * y[2 * i] + y[2 * i + 1]) % MOD);
-		y[2 * i] = a;
-		y[2 * i + 1] = b;
-	}
-}
-
-static void affine_of(int it, int r, long i, int f[2])
-{
-	f[0] = (int)(2 + (it + r * 7 + i) % 13);
-	f[1] = (int)((it * 3 + r * 31 + i) % 17);
-}
 
 static int ival(int it, int r, long i)
 {
@@ -43,7 +24,7 @@ int main(int argc, char **argv)
 	MPI_Op affine;
 	MPI_Datatype pair;
 	mpitest_start(&argc, &argv, &r, &n);
-	MPI_Op_create(compose, 0, &affine);
+	MPI_Op_create(mpitest_affine_compose, 0, &affine);
 	MPI_Type_contiguous(2, MPI_INT, &pair);
 	MPI_Type_commit(&pair);
 	static const long per[] = { 1000, 4097, 9000, 40000, 3, 20001 };
@@ -79,7 +60,7 @@ int main(int argc, char **argv)
 		}
 		/* affine maps: MPI_2INT, or the derived pair type every third time */
 		for (long i = 0; i < total; i++)
-			affine_of(it, r, i, &s[2 * i]);
+			mpitest_affine(it, r, i, &s[2 * i]);
 		MPI_Datatype t = it % 3 == 2 ? pair : MPI_2INT;
 		if (it % 5 == 4) {
 			MPI_Request req;
@@ -90,10 +71,10 @@ int main(int argc, char **argv)
 		}
 		for (long i = 0; i < counts[r]; i++) {
 			int f[2], g[2], one = 1;
-			affine_of(it, n - 1, first + i, f);
+			mpitest_affine(it, n - 1, first + i, f);
 			for (int k = n - 2; k >= 0; k--) {
-				affine_of(it, k, first + i, g);
-				compose(g, f, &one, NULL);
+				mpitest_affine(it, k, first + i, g);
+				mpitest_affine_compose(g, f, &one, NULL);
 			}
 			TEST_CHECK(d[2 * i] == f[0] && d[2 * i + 1] == f[1]);
 		}

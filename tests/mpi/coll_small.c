@@ -17,31 +17,11 @@
 #include <unistd.h>
 #include "mpitest.h"
 
-#define MOD 65521
 #define MAXC 2100
 
 static int val(int it, int src, int blk, int i)
 {
 	return (it * 131 + src * 1009 + blk * 37 + i) & 0x7fffffff;
-}
-
-/* x -> a*x + b (mod MOD) pairs; inout = in o inout, in from lower ranks. */
-static void compose(void *in, void *inout, int *len, MPI_Datatype *dt)
-{
-	int *x = in, *y = inout;
-	(void)dt;
-	for (int i = 0; i < *len; i++) {
-		int a = (int)((long)x[2 * i] * y[2 * i] % MOD);
-		int b = (int)(((long)x[2 * i + 1] * y[2 * i] + y[2 * i + 1]) % MOD);
-		y[2 * i] = a;
-		y[2 * i + 1] = b;
-	}
-}
-
-static void affine_of(int it, int r, int i, int f[2])
-{
-	f[0] = 2 + (it + r * 7 + i) % 13;
-	f[1] = (it * 3 + r * 31 + i) % 17;
 }
 
 /* The block count of iteration it: mostly small, now and then past the
@@ -177,15 +157,15 @@ static void run(MPI_Comm comm, int iters, MPI_Op affine)
 			total += counts[j];
 		}
 		for (int i = 0; i < total; i++)
-			affine_of(it, r, i, &s[2 * i]);
+			mpitest_affine(it, r, i, &s[2 * i]);
 		if (total > 0) {
 			TEST_MPI(MPI_Reduce_scatter(s, d, counts, MPI_2INT, affine, comm));
 			for (int i = 0; i < counts[r]; i++) {
 				int f[2], g[2], one = 1;
-				affine_of(it, n - 1, first + i, f);
+				mpitest_affine(it, n - 1, first + i, f);
 				for (int k = n - 2; k >= 0; k--) {
-					affine_of(it, k, first + i, g);
-					compose(g, f, &one, NULL);
+					mpitest_affine(it, k, first + i, g);
+					mpitest_affine_compose(g, f, &one, NULL);
 				}
 				TEST_CHECK(d[2 * i] == f[0] && d[2 * i + 1] == f[1]);
 			}
@@ -221,7 +201,7 @@ int main(int argc, char **argv)
 	int n, r;
 	MPI_Op affine;
 	mpitest_start(&argc, &argv, &r, &n);
-	MPI_Op_create(compose, 0, &affine);
+	MPI_Op_create(mpitest_affine_compose, 0, &affine);
 	run(MPI_COMM_WORLD, 800, affine);
 	/* odd and even ranks, reversed: other sizes, roots, state */
 	MPI_Comm half;

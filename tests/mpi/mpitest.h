@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <mpi.h>
@@ -121,6 +122,29 @@ static inline void mpitest_init(int *argc, char ***argv, int min_np, int *n, int
 		MPI_Finalize();
 		exit(77);
 	}
+}
+
+/* A non-commutative user operation for the reduction tests: pairs of ints
+ * (a, b) standing for x -> a*x + b (mod MPITEST_MOD); inout = in o inout,
+ * in coming from lower ranks.  mpitest_affine gives rank r's pair for
+ * element i of iteration it. */
+#define MPITEST_MOD 65521
+static inline void mpitest_affine_compose(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+	int *x = in, *y = inout;
+	(void)dt;
+	for (int i = 0; i < *len; i++) {
+		int a = (int)((long)x[2 * i] * y[2 * i] % MPITEST_MOD);
+		int b = (int)(((long)x[2 * i + 1] * y[2 * i] + y[2 * i + 1]) % MPITEST_MOD);
+		y[2 * i] = a;
+		y[2 * i + 1] = b;
+	}
+}
+
+static inline void mpitest_affine(int it, int r, long i, int f[2])
+{
+	f[0] = (int)(2 + (it + r * 7 + i) % 13);
+	f[1] = (int)((it * 3 + r * 31 + i) % 17);
 }
 
 #endif
