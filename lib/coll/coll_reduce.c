@@ -287,7 +287,19 @@ int mpii_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
 		return MPI_ERR_NO_MEM;
 	}
 	hold(s, reqp, dt, op);
-	if (total > 0) {
+	if (n == 2 && op->commute && sbuf != MPI_IN_PLACE && total > 0) {
+		/* Two ranks: each sends the other the block that is its, and
+		 * reduces the block it gets into its own -- half the vector each
+		 * way and both reducing at once, where a reduce to rank 0 and a
+		 * scatterv move the whole vector and reduce it on one rank
+		 * (perf/coll -k reduce_scatter, np=2).  Commutative ops only: the
+		 * two ranks combine the operands in opposite orders. */
+		int p = 1 - r;
+		mpii_sched_send(s, at((void *)sbuf, displs[p], dt), rcounts[p], dt, p);
+		mpii_sched_recv(s, rbuf, rcounts[r], dt, p);
+		mpii_sched_fence(s);
+		mpii_sched_reduce(s, at((void *)sbuf, displs[r], dt), rbuf, rcounts[r], dt, op);
+	} else if (total > 0) {
 		void *tmp = mpii_sched_tmp(s, total, dt);
 		if (tmp) {
 			const void *in = sbuf == MPI_IN_PLACE ? rbuf : sbuf;
