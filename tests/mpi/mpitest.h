@@ -147,4 +147,16 @@ static inline void mpitest_affine(int it, int r, long i, int f[2])
 	f[1] = (int)((it * 3 + r * 31 + i) % 17);
 }
 
+/* The reduction of element i over ranks 0..n-1 in rank order: what a
+ * correct MPI_Reduce of mpitest_affine's pairs gives. */
+static inline void mpitest_affine_expect(int it, int n, long i, int f[2])
+{
+	int g[2], one = 1;
+	mpitest_affine(it, n - 1, i, f);
+	for (int k = n - 2; k >= 0; k--) {
+		mpitest_affine(it, k, i, g);
+		mpitest_affine_compose(g, f, &one, NULL);
+	}
+}
+
 #endif
