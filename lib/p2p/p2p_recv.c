@@ -384,12 +384,12 @@ int mpii_p2p_poll_incoming(int hint)
 	return did;
 }
 
-int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, int tag,
-	       struct mpii_comm *comm, uint32_t ctx, struct mpii_request **reqp)
+/* A fresh receive request's operation; it holds dt and comm until
+ * released (mpii_request_release, or mpii_request_drop on the stack). */
+static void set_recv(struct mpii_request *req, void *buf, MPI_Count count,
+		     struct mpii_datatype *dt, int source, int tag, struct mpii_comm *comm,
+		     uint32_t ctx)
 {
-	struct mpii_request *req = mpii_request_new(MPII_REQ_RECV);
-	if (!req)
-		return MPI_ERR_NO_MEM;
 	req->buf = buf;
 	req->count = count;
 	req->dt = dt;
@@ -400,6 +400,15 @@ int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source,
 	mpii_comm_ref(comm);
 	req->ctx = ctx;
 	req->world_peer = source >= 0 ? mpii_comm_peer_world(comm, source) : -1;
+}
+
+int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, int tag,
+	       struct mpii_comm *comm, uint32_t ctx, struct mpii_request **reqp)
+{
+	struct mpii_request *req = mpii_request_new(MPII_REQ_RECV);
+	if (!req)
+		return MPI_ERR_NO_MEM;
+	set_recv(req, buf, count, dt, source, tag, comm, ctx);
 	int rc = mpii_p2p_start_recv(req);
 	if (rc) {
 		mpii_request_release(req);
@@ -441,16 +450,7 @@ int mpii_recv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, 
 {
 	struct mpii_request req;
 	mpii_request_init(&req, MPII_REQ_RECV);
-	req.buf = buf;
-	req.count = count;
-	req.dt = dt;
-	mpii_type_ref(dt);
-	req.peer = source;
-	req.tag = tag;
-	req.comm = comm;
-	mpii_comm_ref(comm);
-	req.ctx = ctx;
-	req.world_peer = source >= 0 ? mpii_comm_peer_world(comm, source) : -1;
+	set_recv(&req, buf, count, dt, source, tag, comm, ctx);
 	int rc = mpii_p2p_start_recv(&req);
 	if (!rc) {
 		mpii_request_wait_done(&req);

@@ -253,17 +253,11 @@ void mpii_rma_stripe_apply_n(struct mpii_rma_stripes *locks, uintptr_t base, int
 	char *t = target;
 	const char *i = in;
 	char *o = old;
-	if (n == 1) {
-		/* one element: no division to find the stripe's end */
-		_Atomic uint32_t *w = locks ? stripe_lock(locks, (uintptr_t)t - base) : NULL;
-		apply_plain(op, basic, size, t, i, o, 1);
-		if (w)
-			stripe_unlock(w);
-		return;
-	}
 	while (n > 0) {
 		uintptr_t off = (uintptr_t)t - base;
-		size_t k = (MPII_RMA_STRIPE_BYTES - off % MPII_RMA_STRIPE_BYTES) >> __builtin_ctz((unsigned)size);
+		/* elements left in this stripe: a shift, size being a power of 2 */
+		size_t k = (MPII_RMA_STRIPE_BYTES - off % MPII_RMA_STRIPE_BYTES) >>
+			   __builtin_ctz((unsigned)size);
 		if (k > n)
 			k = n;
 		_Atomic uint32_t *w = locks ? stripe_lock(locks, off) : NULL;
