@@ -184,6 +184,7 @@ static _Atomic uint32_t *stripe_lock(struct mpii_rma_stripes *locks, uintptr_t o
 		/* Relaxed: only watching for the word to clear; the exchange
 		 * above is what orders. */
 		while (shm_load_relaxed(w)) {
+			shm_cpu_relax();
 			if (++spins >= 256) {
 				sched_yield();
 				spins = 0;
