@@ -80,11 +80,26 @@ uint32_t mpii_ctx_alloc(uint32_t ncomms);
  * (the references to the groups are taken over).  NULL when out of memory. */
 struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct mpii_group *remote);
 
-/* Take a reference (a pending operation keeps its communicator alive). */
-void mpii_comm_ref(struct mpii_comm *c);
+/* The counted halves of mpii_comm_ref/unref (lib/comm/comm_world.c). */
+void mpii_comm_ref_counted(struct mpii_comm *c);
+void mpii_comm_unref_counted(struct mpii_comm *c);
+
+/* Take a reference (a pending operation keeps its communicator alive).
+ * The predefined communicators live as long as the process: no count (no
+ * locked instruction on every message sent on them), and inline, so that
+ * a message on them makes no call for it either. */
+static inline void mpii_comm_ref(struct mpii_comm *c)
+{
+	if (c != &mpii_obj_comm_world && c != &mpii_obj_comm_self)
+		mpii_comm_ref_counted(c);
+}
 
 /* Drop a reference; the last one frees the communicator and its groups. */
-void mpii_comm_unref(struct mpii_comm *c);
+static inline void mpii_comm_unref(struct mpii_comm *c)
+{
+	if (c != &mpii_obj_comm_world && c != &mpii_obj_comm_self)
+		mpii_comm_unref_counted(c);
+}
 
 /* Allocate a group of n members (world array uninitialised; rank set by
  * mpii_group_set_rank). */

@@ -98,21 +98,15 @@ struct mpii_comm *mpii_comm_new(uint32_t ctx, struct mpii_group *local, struct m
 	return c;
 }
 
-void mpii_comm_ref(struct mpii_comm *c)
+void mpii_comm_ref_counted(struct mpii_comm *c)
 {
-	/* The predefined communicators live as long as the process: no count
-	 * (and no locked instruction on every message sent on them). */
-	if (c == &mpii_obj_comm_world || c == &mpii_obj_comm_self)
-		return;
 	/* Relaxed: taking a reference orders nothing; the taker already holds
 	 * one (the handle it was given), so the count cannot reach zero. */
 	shm_fetch_add_relaxed(&c->refcount, 1);
 }
 
-void mpii_comm_unref(struct mpii_comm *c)
+void mpii_comm_unref_counted(struct mpii_comm *c)
 {
-	if (c == &mpii_obj_comm_world || c == &mpii_obj_comm_self)
-		return;
 	/* acq_rel: the last owner sees all uses before freeing. */
 	if (shm_fetch_sub_acq_rel(&c->refcount, 1) != 1)
 		return;

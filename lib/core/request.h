@@ -97,8 +97,12 @@ void mpii_request_release(struct mpii_request *req);
  * completion rules (handlers), frees it if the user already freed it. */
 void mpii_request_complete(struct mpii_request *req);
 
-/* Check a user request handle.  MPI_SUCCESS or MPI_ERR_REQUEST. */
-int mpii_request_check(MPI_Request req);
+/* Check a user request handle.  MPI_SUCCESS or MPI_ERR_REQUEST.  Inline:
+ * the array calls check every request of their arrays. */
+static inline int mpii_request_check(MPI_Request req)
+{
+	return MPII_VALID(req, MPII_MAGIC_REQUEST) ? MPI_SUCCESS : MPI_ERR_REQUEST;
+}
 
 /* Collect a completed request for wait/test: copy its status (unless
  * status is MPI_STATUS_IGNORE), free it or make it inactive (persistent),

@@ -140,6 +140,8 @@ struct any_arg {
 	/* where the MPI_Wait and MPI_Test array calls put their results */
 	int *index, *flag, *outcount, *indices;
 	MPI_Status *statuses;   /* one status for the "any" calls */
+	int first;              /* all_done: the requests before it are done */
+	int waited;             /* array_call polled (handlers may have run) */
 };
 
 /* The peer to poll first while waiting for several requests: the source of
@@ -184,13 +186,20 @@ static int any_done(void *arg)
 	return !active;
 }
 
+/* While a wait polls, a request seen done stays done (only this call
+ * collects it: lock_unwaited), so each poll resumes where the last one
+ * stopped: a window of requests completing in order costs one look per
+ * request, not one per request and poll.  take_all looks at them all once
+ * more from the start before it collects if the wait polled (a handler
+ * may have restarted a persistent request meanwhile). */
 static int all_done(void *arg)
 {
 	struct any_arg *a = arg;
-	for (int i = 0; i < a->count; i++)
-		if (!inert(a->reqs[i]) && !req_done(a->reqs[i]))
-			return 0;
-	return 1;
+	int i = a->first;
+	while (i < a->count && (inert(a->reqs[i]) || req_done(a->reqs[i])))
+		i++;
+	a->first = i;
+	return i == a->count;
 }
 
 /* Collect the first completed active request; *index = MPI_UNDEFINED if
@@ -229,9 +238,14 @@ static int array_call(const char *fn, struct any_arg *a, int bad, int (*done)(vo
 		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
 	if ((rc = lock_unwaited(a->count, a->reqs, fn)))
 		return rc;
-	if (done)
-		wait_array(a->count, a->reqs, done, a);
-	else
+	if (done) {
+		/* Nothing to wait for when all are done already (the sends
+		 * of a window of small messages): no waiter counts, no poll. */
+		if (!done(a)) {
+			wait_array(a->count, a->reqs, done, a);
+			a->waited = 1;
+		}
+	} else
 		mpii_progress(-1);
 	rc = collect(a);
 	mpii_unlock();
@@ -284,6 +298,8 @@ static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses)
 /* Collect them all if all are done; *flag says whether (the Test call). */
 static int take_all(struct any_arg *a)
 {
+	if (a->waited)
+		a->first = 0;
 	int all = all_done(a);
 	if (a->flag)
 		*a->flag = all;

@@ -161,8 +161,23 @@ int mpii_basic_size(int basic);
 typedef int (*mpii_walk_fn)(void *ctx, int basic, MPI_Aint disp);
 int mpii_type_walk_whole(MPI_Datatype dt, MPI_Count count, mpii_walk_fn fn, void *ctx);
 
-/* Take and drop a reference (pending operations keep their type alive). */
-void mpii_type_ref(struct mpii_datatype *dt);
-void mpii_type_unref(struct mpii_datatype *dt);
+/* The counted halves of mpii_type_ref/unref (lib/datatype/type_core.c). */
+void mpii_type_ref_counted(struct mpii_datatype *dt);
+void mpii_type_unref_counted(struct mpii_datatype *dt);
+
+/* Take and drop a reference (pending operations keep their type alive).
+ * Predefined types live as long as the process: no count, and inline, so
+ * that a message of one makes no call for it. */
+static inline void mpii_type_ref(struct mpii_datatype *dt)
+{
+	if (!(dt->flags & MPII_DT_PREDEFINED))
+		mpii_type_ref_counted(dt);
+}
+
+static inline void mpii_type_unref(struct mpii_datatype *dt)
+{
+	if (!(dt->flags & MPII_DT_PREDEFINED))
+		mpii_type_unref_counted(dt);
+}
 
 #endif

@@ -110,18 +110,15 @@ int mpii_type_count_check_slow(MPI_Count count, const struct mpii_datatype *dt, 
 	return MPI_SUCCESS;
 }
 
-void mpii_type_ref(struct mpii_datatype *dt)
+void mpii_type_ref_counted(struct mpii_datatype *dt)
 {
 	/* Relaxed: the caller holds a reference; only the decrement that
-	 * frees needs ordering (acq_rel in mpii_type_unref). */
-	if (!(dt->flags & MPII_DT_PREDEFINED))
-		shm_fetch_add_relaxed(&dt->refcount, 1);
+	 * frees needs ordering (acq_rel in mpii_type_unref_counted). */
+	shm_fetch_add_relaxed(&dt->refcount, 1);
 }
 
-void mpii_type_unref(struct mpii_datatype *dt)
+void mpii_type_unref_counted(struct mpii_datatype *dt)
 {
-	if (dt->flags & MPII_DT_PREDEFINED)
-		return;
 	/* acq_rel: the last dropper must see every use before it frees. */
 	if (shm_fetch_sub_acq_rel(&dt->refcount, 1) == 1)
 		mpii_type_destroy(dt);

@@ -355,12 +355,17 @@ int mpii_p2p_poll_incoming(int hint)
 	int did = 0;
 	if (hint >= 0) {
 		did |= drain_peer(hint);
-		/* Waiting for one peer: look at the summary only now and then.
-		 * Every look pulls the summary line that the peer's sends write,
-		 * which would put a second line transfer on the latency path;
-		 * the others' messages only wait a few polls longer. */
-		if (!did && (++hinted_polls & 15))
-			return 0;
+		/* Waiting for one peer: look at the summary only now and then,
+		 * also after the peer's drain found something.  Every look pulls
+		 * the summary line that the peer's sends write, which would put a
+		 * second line transfer on the latency path, and then drains the
+		 * peer just drained once more for the bit its message set (60
+		 * instructions a message); the others' messages only wait a few
+		 * polls longer.  A bit left set is harmless: the peer's next
+		 * notify finds it set and skips its atomic, and a waiter does not
+		 * sleep while one is set (has_work), so the 16th poll clears it. */
+		if (++hinted_polls & 15)
+			return did;
 	}
 	const struct shm_seg *seg = &mpii_g.seg;
 	_Atomic uint64_t *sum = shm_seg_summary(seg, (uint32_t)mpii_g.rank);
