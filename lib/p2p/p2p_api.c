@@ -24,9 +24,10 @@ struct mpii_message {
 
 MPII_API struct mpii_message mpii_obj_message_no_proc = { .magic = MPII_MAGIC_MESSAGE };
 
-/* check_send and check_recv are inlined into each call (GCC kept them
- * out of line): a call with seven arguments and an out-parameter cost
- * about 15 instructions of argument shuffling per message. */
+/* check_send and check_recv, and the body the blocking send modes share,
+ * are inlined into each call (GCC kept them out of line): a call with
+ * seven arguments and an out-parameter cost about 15 instructions of
+ * argument shuffling per message. */
 #if defined(__GNUC__)
 #define MPII_INLINE_CHECK static inline __attribute__((always_inline))
 #else
@@ -170,7 +171,7 @@ static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *d
 	return MPI_SUCCESS;
 }
 
-static int send_blocking(const char *fn, const void *buf, int count, MPI_Datatype dt, int dest,
+MPII_INLINE_CHECK int send_blocking(const char *fn, const void *buf, int count, MPI_Datatype dt, int dest,
 			 int tag, MPI_Comm comm, int mode)
 {
 	const char *why;
@@ -183,7 +184,7 @@ static int send_blocking(const char *fn, const void *buf, int count, MPI_Datatyp
 	mpii_lock();
 	if (mode == MPII_MODE_BUFFERED)
 		rc = bsend_start(buf, count, dt, dest, tag, comm);
-	else
+	else if (mode == MPII_MODE_SYNC || !mpii_send_now(buf, count, dt, dest, tag, comm, comm->ctx))
 		rc = mpii_send(buf, count, dt, dest, tag, comm, comm->ctx, mode);
 	mpii_unlock();
 	return rc ? mpii_err(comm, rc, fn, "send failed") : MPI_SUCCESS;
@@ -298,10 +299,16 @@ int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
 				MPII_MODE_READY, request);
 }
 
-int mpii_Recv(const char *fn, void *buf, int count, MPI_Datatype datatype, int source, int tag,
-	      MPI_Comm comm, MPI_Status *status)
+/* MPI_Recv and MPI_Irecv are defined here, as the sends are, rather than
+ * generated in lib/core/entry.c around an mpii_X: the call between them
+ * (eight arguments) cost 24 instructions a message. */
+#pragma weak MPI_Recv = PMPI_Recv
+int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+	      MPI_Status *status)
 {
+	static const char fn[] = "MPI_Recv";
 	const char *why;
+	MPII_CHECK_INIT(fn);
 	int rc = check_recv(buf, count, datatype, source, tag, comm, &why);
 	if (rc)
 		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
@@ -319,10 +326,13 @@ int mpii_Recv(const char *fn, void *buf, int count, MPI_Datatype datatype, int s
 	return rc ? mpii_err(comm, rc, fn, "receive failed") : MPI_SUCCESS;
 }
 
-int mpii_Irecv(const char *fn, void *buf, int count, MPI_Datatype datatype, int source, int tag,
-	       MPI_Comm comm, MPI_Request *request)
+#pragma weak MPI_Irecv = PMPI_Irecv
+int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+	       MPI_Request *request)
 {
+	static const char fn[] = "MPI_Irecv";
 	const char *why;
+	MPII_CHECK_INIT(fn);
 	int rc = check_recv(buf, count, datatype, source, tag, comm, &why);
 	if (!rc && !request)
 		rc = MPI_ERR_REQUEST, why = "request is NULL";
