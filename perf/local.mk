@@ -64,3 +64,7 @@ perf/lang_count_f08.$(OBJEXT): lib/fortran/mpi_f08.mod
 perf/lang_count_mpi.$(OBJEXT): lib/fortran/mpi.mod
 perf/lang_count_f08.$(OBJEXT) perf/lang_count_mpi.$(OBJEXT): perf/lang_count_loops.inc
 endif
+
+# The point-to-point paths in instructions (perf/p2p_count.sh compiles
+# perf/p2p_count.c against each build tree it is given).
+EXTRA_DIST += perf/p2p_count.sh perf/p2p_count.c
