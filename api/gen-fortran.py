@@ -566,7 +566,7 @@ def glue_function(fn, f08=False, slow=False):
             call = call.replace(t, v)
     o.append(gen_api.wrap('\trc = %s;' % call))
     if g.post:
-        o.append('\tif (rc == MPI_SUCCESS) {')
+        o.append('\tif (%s) {' % post_condition(fn))
         o += ['\t\t' + l for s in g.post for l in s.split('\n')]
         o.append('\t}')
     if g.free or g.pre or bufs:
@@ -578,6 +578,17 @@ def glue_function(fn, f08=False, slow=False):
     o += ierror_store(fn, f08)
     o.append('}')
     return o
+
+
+def post_condition(fn):
+    """When the glue converts the outputs back: after a success, and for
+    a function with an array of statuses also after MPI_ERR_IN_STATUS,
+    which (MPI-3.1 3.7.5) still completes requests and fills every
+    status with its MPI_ERROR: the caller reads them to see which failed,
+    and a completed request's handle must read MPI_REQUEST_NULL."""
+    if any(a.kind == 'status' and is_array(a) for a in fortran_args(fn)):
+        return 'rc == MPI_SUCCESS || rc == MPI_ERR_IN_STATUS'
+    return 'rc == MPI_SUCCESS'
 
 
 def ierror_store(fn, f08):
@@ -657,7 +668,7 @@ def glue_fast_function(fn, f08, slow):
     o += ['\t' + d for d in decls]
     o.append(gen_api.wrap('\trc = %s(%s);' % (fn.name, ', '.join(args))))
     if post:
-        o.append('\tif (rc == MPI_SUCCESS) {')
+        o.append('\tif (%s) {' % post_condition(fn))
         o += ['\t\t' + l for s in post for l in s.split('\n')]
         o.append('\t}')
     o += ierror_store(fn, f08)

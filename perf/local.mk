@@ -34,6 +34,13 @@ noinst_PROGRAMS += perf/thread_pingpong
 # endpoints (issue 7): joined threads share the copying of large messages
 noinst_PROGRAMS += perf/ep_copy
 
+# The hardware floor under small-message latency: one cache line between
+# two cores, no MPI (perf/RESULTS.md).
+noinst_PROGRAMS += perf/lineping
+perf_lineping_SOURCES = perf/lineping.c
+perf_lineping_CFLAGS = $(AM_CFLAGS) -pthread
+perf_lineping_LDADD = -lpthread
+
 include perf/prof.mk
 
 # What the Fortran bindings cost over C (issue 17): perf/lang.sh runs the

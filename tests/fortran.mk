@@ -12,7 +12,8 @@ FORTRAN_TESTS = tests/fortran/p2p_mpif tests/fortran/p2p_mpi tests/fortran/p2p_f
 	tests/fortran/coll_f08 tests/fortran/types_f08 tests/fortran/nonblocking_f08 \
 	tests/fortran/callbacks_mpi tests/fortran/callbacks_f08 \
 	tests/fortran/alltoallw_f08 tests/fortran/types_f90_f08 \
-	tests/fortran/mutex_f08 tests/fortran/seed_f08 tests/fortran/real16_f08
+	tests/fortran/mutex_f08 tests/fortran/seed_f08 tests/fortran/real16_f08 \
+	tests/fortran/err_in_status
 EXTRA_DIST += $(FORTRAN_TESTS:=.f90) tests/fortran/testing.f90 \
 	tests/fortran/handles_mixed.f90 tests/fortran/handles_mixed_c.c
 if HAVE_FORTRAN
