@@ -144,16 +144,28 @@ struct any_arg {
 	int waited;             /* array_call polled (handlers may have run) */
 };
 
-/* The peer to poll first while waiting for several requests: the source of
- * the first pending receive from a known peer (-1: none). */
+/* The peer to poll first while waiting for several requests: the one peer
+ * every pending send and receive waits for (a window of messages from one
+ * peer), else -1.  A hinted wait looks at the other peers' summary bits only
+ * every 16th poll (mpii_p2p_poll_incoming): cheap while spinning, but once
+ * the wait yields each poll follows a trip through the scheduler, and a
+ * message from a second peer waited 16 yields.  Isend/Irecv to both
+ * neighbours + Waitall with 4 ranks on 2 cores (perf/exchange -k nbx): 2 B-
+ * 8 KiB 4.8-9.9x the bandwidth with -1 there; other kinds of request
+ * (generalized, meta, polled collectives) may wait for anyone, so -1. */
 static int wait_hint(int count, MPI_Request *reqs)
 {
+	int hint = -1;
 	for (int i = 0; i < count; i++) {
 		struct mpii_request *r = reqs[i];
-		if (r && r->kind == MPII_REQ_RECV && r->world_peer >= 0 && !inert(r) && !req_done(r))
-			return r->world_peer;
+		if (!r || inert(r) || req_done(r))
+			continue;
+		if ((r->kind != MPII_REQ_RECV && r->kind != MPII_REQ_SEND) || r->world_peer < 0 ||
+		    (hint >= 0 && r->world_peer != hint))
+			return -1;
+		hint = r->world_peer;
 	}
-	return -1;
+	return hint;
 }
 
 /* Lock held.  Block until done(arg) while counted as a waiter of every
