@@ -292,6 +292,26 @@ int mpii_isend(const void *buf, MPI_Count count, struct mpii_datatype *dt, int d
 	return MPI_SUCCESS;
 }
 
+/* After a message of len bytes: ask for the lines the next cell's message
+ * will take if it is as long (a window repeats its size) in exclusive
+ * state now.  shm_ring_publish asks for the first line only; a message of
+ * 33-256 bytes writes 2-5, each read by the receiver a lap ago, and the
+ * fence of the next notify waited for their transfers.  Window of 64
+ * (perf/ab.sh ... bw): 64 B 2.2-2.3x the bandwidth, 128 B 1.9x, 256 B
+ * 1.7x.  Not for longer messages: prefetching up to 8 or 32 lines made
+ * the pingpong at 512 B 10-18% slower (the requests compete with the
+ * receiver's reads of the current cell) and windows of 512 B-1 KiB no
+ * faster. */
+static void prefetch_next_lines(struct shm_ring *r, size_t len)
+{
+	size_t end = SHM_CELL_HEADER + MPII_HDR_SHORT + len;
+	if (end <= SHM_CACHELINE || end > 5 * SHM_CACHELINE)
+		return;
+	char *next = (char *)shm_ring_cell(r, r->prod_pos);
+	for (size_t off = SHM_CACHELINE; off < end; off += SHM_CACHELINE)
+		shm_prefetch_write(next + off);
+}
+
 /* Fast path: the whole message in one free cell, nothing queued before it.
  * Returns 1 when sent. */
 int mpii_send_now(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest, int tag,
@@ -316,6 +336,7 @@ int mpii_send_now(const void *buf, MPI_Count count, struct mpii_datatype *dt, in
 	if (len)
 		mpii_type_pack(dt, count, buf, 0, cell + MPII_HDR_SHORT, len);
 	shm_ring_publish(&p->out);
+	prefetch_next_lines(&p->out, (size_t)len);
 	mpii_p2p_notify(wdst);
 	return 1;
 }
