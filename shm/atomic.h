@@ -69,6 +69,12 @@ static inline void shm_prefetch_write(const void *p)
 #endif
 }
 
+/* Ask for a line in shared state ahead of a read. */
+static inline void shm_prefetch_read(const void *p)
+{
+	__builtin_prefetch(p, 0, 3);
+}
+
 /* Added for lib/rma/ (one-sided accumulates and the window lock): relaxed
  * read-modify-writes on window memory, where each accumulate only needs its
  * element updated atomically and the ordering towards other ranks comes from

@@ -144,6 +144,10 @@ int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct 
  * (lib/coll/shm_rqueue.c): up to MPII_RQ_REDUCE_MAX bytes (gathers: up to
  * MPII_RQ_SLOT - 8 a block), SLOTS in flight. */
 #define MPII_RQ_SLOTS 32
+/* How many collectives ahead the queues' writers ask for the lines they
+ * will write (less than every queue's slot count, so that the line asked
+ * for is one its readers are done with). */
+#define MPII_Q_AHEAD 4
 #define MPII_RQ_SLOT 512
 #define MPII_RQ_REDUCE_MAX 248
 /* Gathers of blocks beyond MPII_RQ_SLOT - 8 bytes, up to MPII_GQ_SLOT - 8,

@@ -73,6 +73,8 @@ static int rq_ready(struct mpii_comm *c, struct mpii_rq *q, int slots, size_t sl
 {
 	_Static_assert((MPII_RQ_SLOTS & (MPII_RQ_SLOTS - 1)) == 0 &&
 		       (MPII_GQ_SLOTS & (MPII_GQ_SLOTS - 1)) == 0, "slot counts are powers of two");
+	_Static_assert(MPII_Q_AHEAD < MPII_RQ_SLOTS && MPII_Q_AHEAD < MPII_GQ_SLOTS,
+		       "prefetching ahead stays within a lap");
 	if (q->area)
 		return 1;
 	if (!mpii_shm_lazy_area(c, rq_bytes(c->size, slots, slot), &q->area, &q->state))
@@ -144,6 +146,12 @@ static void contribute(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, in
 	/* W: seq_cst store after the data (release), pairs with R. */
 	shm_store_seq_cst(slot_seq(slot), q);
 	shm_doorbell_ring_if_sleeping(cs->members[root]);
+	/* The lines of reduce q + AHEAD now, while nobody needs them: our
+	 * slot's first line (the root read it a lap ago; the seq_cst store
+	 * above waited for such a line's transfer) and the folded[] line we
+	 * will check (its root wrote it a lap ago). */
+	shm_prefetch_write(slot_of(rq, me, q + MPII_Q_AHEAD));
+	shm_prefetch_read(&folded_of(rq, q + MPII_Q_AHEAD)->v);
 }
 
 /* Root: wait until every other member's slot holds q. */
@@ -164,6 +172,9 @@ static void release(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int m
 		for (int j = 0; j < n; j++)
 			if (j != me)
 				shm_doorbell_ring_if_sleeping(cs->members[j]);
+	/* The folded[] line of q + AHEAD, which the members read a lap ago:
+	 * ours before that store needs it (as in contribute). */
+	shm_prefetch_write(&folded_of(rq, q + MPII_Q_AHEAD)->v);
 }
 
 static void fold(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int me, uint64_t q,
