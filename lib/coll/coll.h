@@ -86,6 +86,9 @@ struct mpii_coll_state {
 	size_t slot;
 	uint64_t seq;                   /* shm collectives done on this comm */
 	uint64_t min_seen;              /* every member's flag is >= this */
+	uint64_t started_seen;          /* every member has started this one */
+	void *stamped;                  /* stamped-exchange lines in the segment */
+	int stamped_state;              /* 0 not tried, 1 ready, -1 unavailable */
 	struct shm_member **members;    /* control block of each member */
 	struct mpii_comm *local;        /* intercommunicators: the local group */
 	struct mpii_bq bq;              /* small-bcast queue (with the flags) */
@@ -130,6 +133,8 @@ void mpii_shm_sync(struct mpii_comm *c, struct mpii_coll_state *cs);
 void mpii_shm_wait_all(struct mpii_coll_state *cs, int n, uint64_t target);
 void mpii_shm_wait_one(struct mpii_coll_state *cs, int n, int who, uint64_t target);
 int mpii_shm_announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int always);
+/* Announce s and ring every sleeping member, reading no other flag. */
+void mpii_shm_announce_ring(struct mpii_coll_state *cs, int n, int me, uint64_t s);
 /* The large-message area (n + 1 pieces of cs->big_piece bytes), taken from
  * the arena at the first use (collective); 0 when the arena is full. */
 int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs);
@@ -181,6 +186,38 @@ int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpi
 /* Where member r's `bytes` (at most cs->slot) for shm collective s go:
  * its flag line when they fit there, else its slot of the parity buffer. */
 char *mpii_shm_contrib(struct mpii_coll_state *cs, int n, uint64_t s, int r, size_t bytes);
+
+/* Contributions of up to this many bytes ride in the flag line (lib/coll/shm.c). */
+#define MPII_SHM_INLINE_MAX 24
+
+/* Stamped exchanges (lib/coll/shm_exchange.c): contributions of 25 to
+ * MPII_STAMPED_MAX bytes among at most MPII_STAMPED_MEMBERS members go
+ * in lines that each carry their own stamp. */
+#define MPII_STAMPED_LINES 5
+#define MPII_STAMPED_MAX (MPII_STAMPED_LINES * (SHM_CACHELINE - 8))
+#define MPII_STAMPED_MEMBERS 8
+
+/* An exchange of one contribution of `bytes` from every member (allreduce,
+ * reduce_scatter, allgather, alltoall), once mpii_shm_exchange returned:
+ * member r's is at mpii_shm_xchg_part(cs, n, x, r). */
+struct mpii_shm_xchg {
+	uint64_t s;
+	size_t bytes;
+	char *local;    /* every member's copied out here (the calling thread's
+			   buffer, until its next exchange), or NULL: in the segment */
+};
+
+/* Shm collective number ++cs->seq: once the buffers it reuses are read,
+ * write this member's contribution (count elements of dt packed from src;
+ * dt NULL: `bytes` as they are) and return when every member's is there. */
+void mpii_shm_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, const void *src,
+		       MPI_Count count, struct mpii_datatype *dt, size_t bytes,
+		       struct mpii_shm_xchg *x);
+static inline char *mpii_shm_xchg_part(struct mpii_coll_state *cs, int n,
+					struct mpii_shm_xchg *x, int r)
+{
+	return x->local ? x->local + (size_t)r * x->bytes : mpii_shm_contrib(cs, n, x->s, r, x->bytes);
+}
 
 /* Small fixed-size collectives through the segment (blocking calls on
  * intracommunicators; called by the entry points before they build count

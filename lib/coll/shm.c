@@ -39,10 +39,9 @@
 /* A member's flag line also carries its contribution to small reductions
  * (two parity copies, like the data buffers): a reader that sees the flag
  * has the data in the same cache-line transfer. */
-#define INLINE_MAX 24
 struct coll_shm_flag {
 	shm_cacheline_aligned _Atomic uint64_t seq;
-	char inline_data[2][INLINE_MAX];
+	char inline_data[2][MPII_SHM_INLINE_MAX];
 };
 _Static_assert(sizeof(struct coll_shm_flag) == SHM_CACHELINE, "one flag per cache line");
 
@@ -195,6 +194,14 @@ int mpii_shm_announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int
 	return all;
 }
 
+void mpii_shm_announce_ring(struct mpii_coll_state *cs, int n, int me, uint64_t s)
+{
+	/* G, as in mpii_shm_announce; the ring's seq_cst load of each
+	 * member's sleepers comes after it (H). */
+	shm_store_seq_cst(&cs->flags[me].seq, s);
+	ring_all(cs, n, me);
+}
+
 void mpii_shm_sync(struct mpii_comm *c, struct mpii_coll_state *cs)
 {
 	uint64_t s = ++cs->seq;
@@ -252,19 +259,18 @@ static int shm_reduce_fits(MPI_Count count, const struct mpii_datatype *dt)
  * two: allreduce 8 B np=2 0.39 -> 0.28 us), else its data slot. */
 char *mpii_shm_contrib(struct mpii_coll_state *cs, int n, uint64_t s, int r, size_t bytes)
 {
-	return bytes <= INLINE_MAX ? cs->flags[r].inline_data[s & 1] : slot_of(cs, n, s, r);
+	return bytes <= MPII_SHM_INLINE_MAX ? cs->flags[r].inline_data[s & 1] : slot_of(cs, n, s, r);
 }
 
-/* Fold elements [first, first + count) of the n contributions of s (each
- * `bytes` long) in rank order into rbuf:
- * rbuf = a0 op (a1 op (... op a_{n-1})). */
-static void fold(struct mpii_coll_state *cs, int n, uint64_t s, size_t bytes, MPI_Count first,
+/* Fold elements [first, first + count) of the n contributions of exchange
+ * x in rank order into rbuf: rbuf = a0 op (a1 op (... op a_{n-1})). */
+static void fold(struct mpii_coll_state *cs, int n, struct mpii_shm_xchg *x, MPI_Count first,
 		 void *rbuf, MPI_Count count, struct mpii_datatype *dt, struct mpii_op *op)
 {
 	size_t skip = (size_t)(first * dt->extent);
-	memcpy(rbuf, mpii_shm_contrib(cs, n, s, n - 1, bytes) + skip, (size_t)(count * dt->extent));
+	memcpy(rbuf, mpii_shm_xchg_part(cs, n, x, n - 1) + skip, (size_t)(count * dt->extent));
 	for (int j = n - 2; j >= 0; j--)
-		mpii_op_apply(op, mpii_shm_contrib(cs, n, s, j, bytes) + skip, rbuf, count, dt);
+		mpii_op_apply(op, mpii_shm_xchg_part(cs, n, x, j) + skip, rbuf, count, dt);
 }
 
 /* Member me's part of a new reduction of cs, which it returns in *s: once
@@ -297,13 +303,15 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 			return rc;
 	}
 	int n = c->size, me = c->rank;
-	uint64_t s;
-	int all = contribute(cs, n, me, sbuf, rbuf, count, dt, &s);
+	struct mpii_shm_xchg x;
+	x.bytes = (size_t)(count * dt->extent);
+	x.local = NULL;	/* in the segment */
+	int all = contribute(cs, n, me, sbuf, rbuf, count, dt, &x.s);
 	if (me != root)
 		return MPI_SUCCESS;
 	if (!all)
-		mpii_shm_wait_all(cs, n, s);
-	fold(cs, n, s, (size_t)(count * dt->extent), 0, rbuf, count, dt, op);
+		mpii_shm_wait_all(cs, n, x.s);
+	fold(cs, n, &x, 0, rbuf, count, dt, op);
 	return MPI_SUCCESS;
 }
 
@@ -315,11 +323,10 @@ int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpi
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
-	int n = c->size, me = c->rank;
-	uint64_t s;
-	if (!contribute(cs, n, me, sbuf, rbuf, count, dt, &s))
-		mpii_shm_wait_all(cs, n, s);
-	fold(cs, n, s, (size_t)(count * dt->extent), 0, rbuf, count, dt, op);
+	struct mpii_shm_xchg x;
+	mpii_shm_exchange(c, cs, sbuf == MPI_IN_PLACE ? rbuf : sbuf, 0, NULL,
+			  (size_t)(count * dt->extent), &x);
+	fold(cs, c->size, &x, 0, rbuf, count, dt, op);
 	return MPI_SUCCESS;
 }
 
@@ -345,12 +352,12 @@ int mpii_shm_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts, in
 	if (!cs)
 		return MPII_SHM_DECLINED;
 	MPI_Count mine = rcounts ? rcounts[me] : rcount;
-	uint64_t s;
+	struct mpii_shm_xchg x;
 	/* MPI_IN_PLACE: the vector is in rbuf; our block is written only
-	 * after every member announced, so after we contributed. */
-	if (!contribute(cs, n, me, sbuf, rbuf, total, dt, &s))
-		mpii_shm_wait_all(cs, n, s);
+	 * after the exchange, so after we contributed. */
+	mpii_shm_exchange(c, cs, sbuf == MPI_IN_PLACE ? rbuf : sbuf, 0, NULL,
+			  (size_t)(total * dt->extent), &x);
 	if (mine > 0)
-		fold(cs, n, s, (size_t)(total * dt->extent), first, rbuf, mine, dt, op);
+		fold(cs, n, &x, first, rbuf, mine, dt, op);
 	return MPI_SUCCESS;
 }

@@ -17,12 +17,11 @@
  *   scatter   the bcast queue of lib/coll/shm_queue.c (all n blocks
  *             together up to MPII_BQ_SLOT - 8 bytes): the root writes
  *             and returns
- *   allgather and alltoall: the allreduce protocol of lib/coll/shm.c
- *             (sequence number s, buffer of parity s, flags): each member
- *             writes what it sends into its slot once every member has
- *             announced s - 1, announces s, waits for every member's s
- *             and reads its blocks out; up to SHMPI_COLL_SHM_SLOT bytes
- *             written per member (alltoall: all n blocks)
+ *   allgather and alltoall: the exchange of lib/coll/shm_exchange.c
+ *             (the allreduce protocol: each member writes what it sends,
+ *             announces it, waits for every member's and reads its
+ *             blocks out); up to SHMPI_COLL_SHM_SLOT bytes written per
+ *             member (alltoall: all n blocks)
  *
  * Everything written to the segment by one member is at most
  * SHMPI_COLL_SMALL_MAX bytes (0 turns these paths off).
@@ -69,22 +68,6 @@ int mpii_shm_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *s
 	return mpii_bq_scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, c, cs, q);
 }
 
-/* The start of shm collective s for member me: once every member has
- * announced s - 1 (so the buffer of parity s is read), write `bytes`
- * packed from (buf, count, dt) where mpii_shm_contrib says, announce s
- * and wait until every member has.  Returns s. */
-static uint64_t exchange(struct mpii_comm *c, struct mpii_coll_state *cs, const void *buf,
-			 MPI_Count count, struct mpii_datatype *dt, MPI_Count bytes)
-{
-	int n = c->size, me = c->rank;
-	uint64_t s = ++cs->seq;
-	mpii_shm_wait_all(cs, n, s - 1);
-	mpii_type_pack(dt, count, buf, 0, mpii_shm_contrib(cs, n, s, me, (size_t)bytes), bytes);
-	if (!mpii_shm_announce(cs, n, me, s, 0))
-		mpii_shm_wait_all(cs, n, s);
-	return s;
-}
-
 int mpii_shm_allgather(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype,
 		       void *rbuf, MPI_Count rcount, struct mpii_datatype *rtype,
 		       struct mpii_comm *c)
@@ -98,12 +81,15 @@ int mpii_shm_allgather(const void *sbuf, MPI_Count scount, struct mpii_datatype 
 	int n = c->size, me = c->rank, in_place = sbuf == MPI_IN_PLACE;
 	MPI_Aint stride = (MPI_Aint)rcount * rtype->extent;
 	char *out = rbuf;
-	uint64_t s = in_place ? exchange(c, cs, out + me * stride, rcount, rtype, bytes)
-			      : exchange(c, cs, sbuf, scount, stype, bytes);
+	struct mpii_shm_xchg x;
+	if (in_place)
+		mpii_shm_exchange(c, cs, out + me * stride, rcount, rtype, (size_t)bytes, &x);
+	else
+		mpii_shm_exchange(c, cs, sbuf, scount, stype, (size_t)bytes, &x);
 	for (int j = 0; j < n; j++)
 		if (j != me || !in_place)
 			mpii_type_unpack(rtype, rcount, out + j * stride, 0,
-					 mpii_shm_contrib(cs, n, s, j, (size_t)bytes), bytes);
+					 mpii_shm_xchg_part(cs, n, &x, j), bytes);
 	return MPI_SUCCESS;
 }
 
@@ -120,11 +106,14 @@ int mpii_shm_alltoall(const void *sbuf, MPI_Count scount, struct mpii_datatype *
 		return MPII_SHM_DECLINED;
 	/* MPI_IN_PLACE: the blocks to send are in rbuf; they are packed into
 	 * the segment before any block is received into rbuf. */
-	uint64_t s = sbuf == MPI_IN_PLACE ? exchange(c, cs, rbuf, n * rcount, rtype, n * bytes)
-					  : exchange(c, cs, sbuf, n * scount, stype, n * bytes);
+	struct mpii_shm_xchg x;
+	if (sbuf == MPI_IN_PLACE)
+		mpii_shm_exchange(c, cs, rbuf, n * rcount, rtype, (size_t)(n * bytes), &x);
+	else
+		mpii_shm_exchange(c, cs, sbuf, n * scount, stype, (size_t)(n * bytes), &x);
 	MPI_Aint stride = (MPI_Aint)rcount * rtype->extent;
 	for (int j = 0; j < n; j++)
 		mpii_type_unpack(rtype, rcount, (char *)rbuf + j * stride, 0,
-				 mpii_shm_contrib(cs, n, s, j, (size_t)(n * bytes)) + me * bytes, bytes);
+				 mpii_shm_xchg_part(cs, n, &x, j) + me * bytes, bytes);
 	return MPI_SUCCESS;
 }
