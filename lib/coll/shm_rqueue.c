@@ -154,9 +154,20 @@ static void contribute(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, in
 	shm_prefetch_read(&folded_of(rq, q + MPII_Q_AHEAD)->v);
 }
 
-/* Root: wait until every other member's slot holds q. */
-static void wait_all_in(struct mpii_rq *rq, int n, int me, uint64_t q)
+/* Root: wait until every other member's slot holds q (of `bytes` data). */
+static void wait_all_in(struct mpii_rq *rq, int n, int me, uint64_t q, size_t bytes)
 {
+	/* The members' slots of q + 1 as well (up to 4 lines of each): a
+	 * member runs ahead of its root, so they are usually written already,
+	 * and their transfers overlap with this one's.  Gather np=2 1-32 B
+	 * 0.64-0.78x of the time, np=4 0.68-0.83x (perf/ab.sh). */
+	size_t end = sizeof(uint64_t) + bytes;
+	if (end > 4 * SHM_CACHELINE)
+		end = 4 * SHM_CACHELINE;
+	for (int j = 0; j < n; j++)
+		if (j != me)
+			for (size_t off = 0; off < end; off += SHM_CACHELINE)
+				shm_prefetch_read(slot_of(rq, j, q + 1) + off);
 	struct rq_wait w = { rq, n, me, 0, q };
 	if (!all_in(&w))
 		mpii_progress_wait(all_in, &w, -1);
@@ -181,8 +192,8 @@ static void fold(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int me, 
 		 const void *mine, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		 struct mpii_op *op)
 {
-	wait_all_in(rq, n, me, q);
 	size_t bytes = (size_t)(count * dt->extent);
+	wait_all_in(rq, n, me, q, bytes);
 	char acc[MPII_RQ_SLOT];
 	memcpy(acc, n - 1 == me ? mine : slot_data(slot_of(rq, n - 1, q)), bytes);
 	for (int j = n - 2; j >= 0; j--)
@@ -236,7 +247,7 @@ int mpii_rq_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *sty
 		mpii_type_pack(stype, scount, sbuf, 0, tmp, bytes);
 		mpii_type_unpack(rtype, rcount, (char *)rbuf + me * stride, 0, tmp, bytes);
 	}
-	wait_all_in(rq, n, me, q);
+	wait_all_in(rq, n, me, q, (size_t)bytes);
 	for (int j = 0; j < n; j++)
 		if (j != me)
 			mpii_type_unpack(rtype, rcount, (char *)rbuf + j * stride, 0,
