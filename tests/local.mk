@@ -6,8 +6,8 @@ AM_TESTS_ENVIRONMENT = top_srcdir=$(top_srcdir); top_builddir=$(top_builddir); e
 EXTRA_DIST += tests/run-test.sh tests/mpi/mpitest.h tests/unit/unit.h tests/check-symbols.sh
 TESTS += tests/check-symbols.sh
 # folder boundaries (lib/README.md's table) and atomics through shm/atomic.h
-EXTRA_DIST += tests/check-layering.sh tests/check-atomics.sh
-TESTS += tests/check-layering.sh tests/check-atomics.sh
+EXTRA_DIST += tests/check-layering.sh tests/check-atomics.sh tests/check-dlopen.sh
+TESTS += tests/check-layering.sh tests/check-atomics.sh tests/check-dlopen.sh
 
 MPI_TEST_LDADD = libshmpi.la
 # The default for every program without its own _LDADD: the MPI tests, the

@@ -203,8 +203,14 @@ char *mpii_shm_contrib(struct mpii_coll_state *cs, int n, uint64_t s, int r, siz
 struct mpii_shm_xchg {
 	uint64_t s;
 	size_t bytes;
-	char *local;    /* every member's copied out here (the calling thread's
-			   buffer, until its next exchange), or NULL: in the segment */
+	char *local;    /* buf, or NULL: every member's is in the segment */
+	/* Where a stamped exchange copies every member's out, in the caller's
+	 * frame: not in thread-local storage, whose initial-exec model (the
+	 * library's other thread variables) must fit the static TLS that
+	 * glibc keeps for libraries loaded by dlopen, a few hundred bytes
+	 * (2 KiB there made dlopen of libshmpi fail: "cannot allocate memory
+	 * in static TLS block"; tests/check-dlopen.sh). */
+	char buf[MPII_STAMPED_MEMBERS * MPII_STAMPED_MAX];
 };
 
 /* Shm collective number ++cs->seq: once the buffers it reuses are read,

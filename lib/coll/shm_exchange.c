@@ -44,13 +44,6 @@ struct stamped_line {
 _Static_assert(sizeof(struct stamped_line) == SHM_CACHELINE, "a stamp per line");
 _Static_assert(MPII_STAMPED_MAX == MPII_STAMPED_LINES * LINE_DATA, "coll.h agrees");
 
-/* Where a stamped exchange copies every member's contribution out: the
- * caller reads them before its thread's next exchange (collectives on one
- * communicator do not overlap; threads each have theirs).  Initial-exec:
- * the default model in a shared library calls __tls_get_addr. */
-static __thread char copied[MPII_STAMPED_MEMBERS * MPII_STAMPED_MAX]
-	__attribute__((tls_model("initial-exec")));
-
 static size_t nlines(size_t bytes)
 {
 	return (bytes + LINE_DATA - 1) / LINE_DATA;
@@ -128,10 +121,10 @@ static void stamped_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, co
 	for (int r = 0; r < n; r++) {
 		struct stamped_line *in = lines_of(cs, n, s, r);
 		for (size_t i = 0, off = 0; i < k; i++, off += LINE_DATA)
-			memcpy(copied + (size_t)r * bytes + off, in[i].data,
+			memcpy(x->buf + (size_t)r * bytes + off, in[i].data,
 			       bytes - off < LINE_DATA ? bytes - off : LINE_DATA);
 	}
-	x->local = copied;
+	x->local = x->buf;
 }
 
 void mpii_shm_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, const void *src,
