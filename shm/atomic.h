@@ -20,6 +20,7 @@
 #define SHM_ATOMIC_H
 
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define SHM_CACHELINE 64
@@ -73,6 +74,19 @@ static inline void shm_prefetch_write(const void *p)
 static inline void shm_prefetch_read(const void *p)
 {
 	__builtin_prefetch(p, 0, 3);
+}
+
+/* The same for every line of [p, p + bytes), p at a line's start. */
+static inline void shm_prefetch_write_lines(const void *p, size_t bytes)
+{
+	for (size_t off = 0; off < bytes; off += SHM_CACHELINE)
+		shm_prefetch_write((const char *)p + off);
+}
+
+static inline void shm_prefetch_read_lines(const void *p, size_t bytes)
+{
+	for (size_t off = 0; off < bytes; off += SHM_CACHELINE)
+		shm_prefetch_read((const char *)p + off);
 }
 
 /* Added for lib/rma/ (one-sided accumulates and the window lock): relaxed

@@ -133,6 +133,13 @@ void mpii_shm_sync(struct mpii_comm *c, struct mpii_coll_state *cs);
 void mpii_shm_wait_all(struct mpii_coll_state *cs, int n, uint64_t target);
 void mpii_shm_wait_one(struct mpii_coll_state *cs, int n, int who, uint64_t target);
 int mpii_shm_announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int always);
+/* Shm collective s for member me, once every member has announced s - 1
+ * (so the buffer of parity s is read): write its contribution (count
+ * elements of dt packed from src; dt NULL: `bytes` as they are) where
+ * mpii_shm_contrib says, and announce s.  Returns what mpii_shm_announce
+ * returns (every member's is there). */
+int mpii_shm_put(struct mpii_coll_state *cs, int n, int me, uint64_t s, const void *src,
+		 MPI_Count count, struct mpii_datatype *dt, size_t bytes);
 /* Announce s and ring every sleeping member, reading no other flag. */
 void mpii_shm_announce_ring(struct mpii_coll_state *cs, int n, int me, uint64_t s);
 /* The large-message area (n + 1 pieces of cs->big_piece bytes), taken from

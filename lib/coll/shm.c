@@ -273,20 +273,16 @@ static void fold(struct mpii_coll_state *cs, int n, struct mpii_shm_xchg *x, MPI
 		mpii_op_apply(op, mpii_shm_xchg_part(cs, n, x, j) + skip, rbuf, count, dt);
 }
 
-/* Member me's part of a new reduction of cs, which it returns in *s: once
- * the last one is over, its contribution (sbuf, or rbuf for MPI_IN_PLACE)
- * goes where contrib() says and is announced.  Returns what
- * mpii_shm_announce returns (every member's contribution is there). */
-static int contribute(struct mpii_coll_state *cs, int n, int me, const void *sbuf, void *rbuf,
-		      MPI_Count count, struct mpii_datatype *dt, uint64_t *s)
+int mpii_shm_put(struct mpii_coll_state *cs, int n, int me, uint64_t s, const void *src,
+		 MPI_Count count, struct mpii_datatype *dt, size_t bytes)
 {
-	size_t bytes = (size_t)(count * dt->extent);
-	uint64_t r = *s = ++cs->seq;
-	if (sbuf == MPI_IN_PLACE)
-		sbuf = rbuf;
-	mpii_shm_wait_all(cs, n, r - 1);
-	memcpy(mpii_shm_contrib(cs, n, r, me, bytes), sbuf, bytes);
-	return mpii_shm_announce(cs, n, me, r, 0);
+	mpii_shm_wait_all(cs, n, s - 1);
+	char *mine = mpii_shm_contrib(cs, n, s, me, bytes);
+	if (dt)
+		mpii_type_pack(dt, count, src, 0, mine, (MPI_Count)bytes);
+	else
+		memcpy(mine, src, bytes);
+	return mpii_shm_announce(cs, n, me, s, 0);
 }
 
 int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
@@ -304,9 +300,10 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 	}
 	int n = c->size, me = c->rank;
 	struct mpii_shm_xchg x;
+	x.s = ++cs->seq;
 	x.bytes = (size_t)(count * dt->extent);
 	x.local = NULL;	/* in the segment */
-	int all = contribute(cs, n, me, sbuf, rbuf, count, dt, &x.s);
+	int all = mpii_shm_put(cs, n, me, x.s, sbuf == MPI_IN_PLACE ? rbuf : sbuf, 0, NULL, x.bytes);
 	if (me != root)
 		return MPI_SUCCESS;
 	if (!all)

@@ -49,6 +49,12 @@ static size_t nlines(size_t bytes)
 	return (bytes + LINE_DATA - 1) / LINE_DATA;
 }
 
+/* The bytes of a contribution of `bytes` that the line at `off` holds. */
+static size_t line_bytes(size_t bytes, size_t off)
+{
+	return bytes - off < LINE_DATA ? bytes - off : LINE_DATA;
+}
+
 /* Member r's lines for exchange s. */
 static struct stamped_line *lines_of(struct mpii_coll_state *cs, int n, uint64_t s, int r)
 {
@@ -98,7 +104,7 @@ static void stamped_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, co
 		mpii_shm_wait_all(cs, n, s - 1);
 	struct stamped_line *l = lines_of(cs, n, s, me);
 	for (size_t i = 0, off = 0; i < k; i++, off += LINE_DATA) {
-		memcpy(l[i].data, from + off, bytes - off < LINE_DATA ? bytes - off : LINE_DATA);
+		memcpy(l[i].data, from + off, line_bytes(bytes, off));
 		/* S: release, after the line's data. */
 		shm_store_release(&l[i].stamp, s);
 	}
@@ -115,14 +121,11 @@ static void stamped_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, co
 	 * for ours of that parity (the next exchange's) in exclusive state
 	 * now, so that the seq_cst store of its announce does not wait for
 	 * their transfers. */
-	struct stamped_line *next = lines_of(cs, n, s + 1, me);
-	for (size_t i = 0; i < k; i++)
-		shm_prefetch_write(&next[i]);
+	shm_prefetch_write_lines(lines_of(cs, n, s + 1, me), k * sizeof(struct stamped_line));
 	for (int r = 0; r < n; r++) {
 		struct stamped_line *in = lines_of(cs, n, s, r);
 		for (size_t i = 0, off = 0; i < k; i++, off += LINE_DATA)
-			memcpy(x->buf + (size_t)r * bytes + off, in[i].data,
-			       bytes - off < LINE_DATA ? bytes - off : LINE_DATA);
+			memcpy(x->buf + (size_t)r * bytes + off, in[i].data, line_bytes(bytes, off));
 	}
 	x->local = x->buf;
 }
@@ -135,19 +138,13 @@ void mpii_shm_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, const vo
 	x->s = ++cs->seq;
 	x->bytes = bytes;
 	x->local = NULL;
-	if (bytes > MPII_SHM_INLINE_MAX && stamped_ready(c, cs, bytes)) {
+	if (stamped_ready(c, cs, bytes)) {
 		char packed[MPII_STAMPED_MAX];
 		if (dt)
 			mpii_type_pack(dt, count, src, 0, packed, (MPI_Count)bytes);
 		stamped_exchange(c, cs, dt ? packed : src, x);
 		return;
 	}
-	mpii_shm_wait_all(cs, n, x->s - 1);
-	char *mine = mpii_shm_contrib(cs, n, x->s, me, bytes);
-	if (dt)
-		mpii_type_pack(dt, count, src, 0, mine, (MPI_Count)bytes);
-	else
-		memcpy(mine, src, bytes);
-	if (!mpii_shm_announce(cs, n, me, x->s, 0))
+	if (!mpii_shm_put(cs, n, me, x->s, src, count, dt, bytes))
 		mpii_shm_wait_all(cs, n, x->s);
 }

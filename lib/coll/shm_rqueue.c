@@ -166,8 +166,7 @@ static void wait_all_in(struct mpii_rq *rq, int n, int me, uint64_t q, size_t by
 		end = 4 * SHM_CACHELINE;
 	for (int j = 0; j < n; j++)
 		if (j != me)
-			for (size_t off = 0; off < end; off += SHM_CACHELINE)
-				shm_prefetch_read(slot_of(rq, j, q + 1) + off);
+			shm_prefetch_read_lines(slot_of(rq, j, q + 1), end);
 	struct rq_wait w = { rq, n, me, 0, q };
 	if (!all_in(&w))
 		mpii_progress_wait(all_in, &w, -1);

@@ -308,8 +308,7 @@ static void prefetch_next_lines(struct shm_ring *r, size_t len)
 	if (end <= SHM_CACHELINE || end > 5 * SHM_CACHELINE)
 		return;
 	char *next = (char *)shm_ring_cell(r, r->prod_pos);
-	for (size_t off = SHM_CACHELINE; off < end; off += SHM_CACHELINE)
-		shm_prefetch_write(next + off);
+	shm_prefetch_write_lines(next + SHM_CACHELINE, end - SHM_CACHELINE);
 }
 
 /* Fast path: the whole message in one free cell, nothing queued before it.
