@@ -295,21 +295,7 @@ static void local_copy(const struct step *st)
 	 * (issue 14 item 7). */
 	if (n <= 0 || (st->sbuf == st->rbuf && st->dt == st->rdt && st->count == st->rcount))
 		return;
-	if (st->dt->flags & MPII_DT_CONTIG) {
-		mpii_type_unpack(st->rdt, st->rcount, st->rbuf, 0,
-				 (const char *)st->sbuf + st->dt->true_lb, n);
-	} else if (st->rdt->flags & MPII_DT_CONTIG) {
-		mpii_type_pack(st->dt, st->count, st->sbuf, 0, (char *)st->rbuf + st->rdt->true_lb,
-			       n);
-	} else {
-		char chunk[4096];
-		for (MPI_Count off = 0; off < n; off += (MPI_Count)sizeof(chunk)) {
-			MPI_Count len = n - off < (MPI_Count)sizeof(chunk) ? n - off
-									  : (MPI_Count)sizeof(chunk);
-			mpii_type_pack(st->dt, st->count, st->sbuf, off, chunk, len);
-			mpii_type_unpack(st->rdt, st->rcount, st->rbuf, off, chunk, len);
-		}
-	}
+	mpii_type_copy(st->dt, st->count, st->sbuf, st->rdt, st->rcount, st->rbuf, n);
 }
 
 static int reqs_done(const struct mpii_sched *s)

@@ -30,8 +30,9 @@
  * wrote after it stopped waiting.  A reader never waits for more than the
  * one slot it needs, so up to SLOTS broadcasts are in flight.
  *
- * Scatters whose n blocks fit one slot take the same queue: the root
- * writes the blocks as one bcast and member r reads only block r.
+ * Scatters whose n - 1 blocks for the other members fit one slot take
+ * the same queue: the root writes those blocks as one bcast and each
+ * member reads only its own.
  *
  * A second queue of the same layout, cs->mq (MPII_MQ_SLOTS slots of
  * MPII_MQ_SLOT bytes, taken from the arena at its first use), carries the
@@ -146,20 +147,21 @@ static void finish(struct mpii_bq *q, struct mpii_coll_state *cs, int me, uint64
 		shm_doorbell_ring_if_sleeping(cs->members[waiter - 1]);
 }
 
-/* Root: publish count elements of dt at buf, packed, as bcast b; the
- * caller reads what it needs of the slot and then finishes b. */
-static char *root_write(struct mpii_bq *q, struct mpii_coll_state *cs, int n, int me, uint64_t b,
-			const void *buf, MPI_Count count, struct mpii_datatype *dt)
+/* Root: the slot of bcast b, once its last readers are done with it. */
+static char *root_slot(struct mpii_bq *q, struct mpii_coll_state *cs, int n, int me, uint64_t b)
 {
-	char *slot = slot_of(q, n, b);
 	wait_readers(q, cs, n, me, b);
-	mpii_type_pack(dt, count, buf, 0, slot_data(slot), count * dt->size);
+	return slot_of(q, n, b);
+}
+
+/* Root: bcast b's data is in its slot; tell the readers. */
+static void root_publish(struct mpii_bq *q, struct mpii_coll_state *cs, int n, int me, uint64_t b)
+{
 	/* W: seq_cst store after the data (release), pairs with R. */
-	shm_store_seq_cst(slot_seq(slot), b);
+	shm_store_seq_cst(slot_seq(slot_of(q, n, b)), b);
 	for (int j = 0; j < n; j++)
 		if (j != me)
 			shm_doorbell_ring_if_sleeping(cs->members[j]);
-	return slot_data(slot);
 }
 
 /* Reader: bytes [offset, offset + count x size) of bcast b into (buf,
@@ -178,19 +180,23 @@ static void read_part(struct mpii_bq *q, struct mpii_coll_state *cs, int n, int 
 int mpii_bq_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		  struct mpii_comm *c, struct mpii_coll_state *cs, struct mpii_bq *q)
 {
+	int n = c->size, me = c->rank;
 	uint64_t b = ++q->seq;
-	if (c->rank == root) {
-		root_write(q, cs, c->size, c->rank, b, buf, count, dt);
-		finish(q, cs, c->rank, b);
+	if (me == root) {
+		char *slot = root_slot(q, cs, n, me, b);
+		mpii_type_pack(dt, count, buf, 0, slot_data(slot), count * dt->size);
+		root_publish(q, cs, n, me, b);
+		finish(q, cs, me, b);
 	} else {
-		read_part(q, cs, c->size, c->rank, b, buf, count, dt, 0);
+		read_part(q, cs, n, me, b, buf, count, dt, 0);
 	}
 	return MPI_SUCCESS;
 }
 
-/* Scatter through a queue and its numbering: the root writes all n blocks
- * (its own too, which it copies straight) as one bcast, member r reads
- * block r.  The root runs ahead of the readers as for bcast. */
+/* Scatter through a queue and its numbering: the root writes the n - 1
+ * blocks of the other members, in rank order, as one bcast, and member r
+ * reads its block; the root copies its own straight.  The root runs ahead
+ * of the readers as for bcast. */
 int mpii_bq_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *stype, void *rbuf,
 		    MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c,
 		    struct mpii_coll_state *cs, struct mpii_bq *q)
@@ -198,15 +204,20 @@ int mpii_bq_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *st
 	int n = c->size, me = c->rank;
 	uint64_t b = ++q->seq;
 	if (me != root) {
-		read_part(q, cs, n, me, b, rbuf, rcount, rtype, (MPI_Count)me * rcount * rtype->size);
+		MPI_Count bytes = rcount * rtype->size;
+		read_part(q, cs, n, me, b, rbuf, rcount, rtype, (me - (me > root)) * bytes);
 		return MPI_SUCCESS;
 	}
 	MPI_Count bytes = scount * stype->size;
-	char *data = root_write(q, cs, n, me, b, sbuf, (MPI_Count)n * scount, stype);
-	/* Our block from the slot (the two types may differ), before finish:
-	 * after it a root running ahead may reuse the slot. */
+	MPI_Aint stride = (MPI_Aint)scount * stype->extent;
+	char *data = slot_data(root_slot(q, cs, n, me, b));
+	mpii_type_pack(stype, root * scount, sbuf, 0, data, root * bytes);
+	mpii_type_pack(stype, (n - 1 - root) * scount, (const char *)sbuf + (root + 1) * stride, 0,
+		       data + root * bytes, (n - 1 - root) * bytes);
+	root_publish(q, cs, n, me, b);
 	if (rbuf != MPI_IN_PLACE)
-		mpii_type_unpack(rtype, rcount, rbuf, 0, data + (MPI_Count)me * bytes, bytes);
+		mpii_type_copy(stype, scount, (const char *)sbuf + root * stride, rtype, rcount, rbuf,
+			       bytes);
 	finish(q, cs, me, b);
 	return MPI_SUCCESS;
 }

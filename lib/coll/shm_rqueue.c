@@ -239,13 +239,8 @@ int mpii_rq_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *sty
 		return MPI_SUCCESS;
 	}
 	MPI_Aint stride = (MPI_Aint)rcount * rtype->extent;
-	if (sbuf != MPI_IN_PLACE) {
-		/* Our own block: through a buffer, as the two types may differ
-		 * (not our slot: the root of an older gather may still read it). */
-		char tmp[MPII_GQ_SLOT];
-		mpii_type_pack(stype, scount, sbuf, 0, tmp, bytes);
-		mpii_type_unpack(rtype, rcount, (char *)rbuf + me * stride, 0, tmp, bytes);
-	}
+	if (sbuf != MPI_IN_PLACE)
+		mpii_type_copy(stype, scount, sbuf, rtype, rcount, (char *)rbuf + me * stride, bytes);
 	wait_all_in(rq, n, me, q, (size_t)bytes);
 	for (int j = 0; j < n; j++)
 		if (j != me)

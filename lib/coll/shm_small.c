@@ -14,9 +14,10 @@
  *
  *   gather    per-member queues of lib/coll/shm_rqueue.c (blocks up to
  *             MPII_RQ_SLOT - 8 bytes): non-roots write and return
- *   scatter   the bcast queue of lib/coll/shm_queue.c (all n blocks
- *             together up to MPII_BQ_SLOT - 8 bytes): the root writes
- *             and returns
+ *   scatter   the bcast queue of lib/coll/shm_queue.c (the n - 1
+ *             blocks of the other members together up to MPII_BQ_SLOT - 8
+ *             bytes; two members: the medium queue, up to MPII_MQ_SLOT - 8):
+ *             the root writes and returns
  *   allgather and alltoall: the exchange of lib/coll/shm_exchange.c
  *             (the allreduce protocol: each member writes what it sends,
  *             announces it, waits for every member's and reads its
@@ -57,12 +58,14 @@ int mpii_shm_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *s
 		     MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c)
 {
 	MPI_Count bytes = c->rank == root ? scount * stype->size : rcount * rtype->size;
-	if (!fits(c, bytes * c->size, c->size == 2 ? MPII_MQ_SLOT - 8 : MPII_BQ_SLOT - 8))
+	/* The root writes the other members' blocks; its own it copies. */
+	MPI_Count written = bytes * (c->size - 1);
+	if (!fits(c, written, c->size == 2 ? MPII_MQ_SLOT - 8 : MPII_BQ_SLOT - 8))
 		return MPII_SHM_DECLINED;
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
-	struct mpii_bq *q = bytes * c->size <= MPII_BQ_SLOT - 8 ? &cs->bq : mpii_mq(c, cs);
+	struct mpii_bq *q = written <= MPII_BQ_SLOT - 8 ? &cs->bq : mpii_mq(c, cs);
 	if (!q)
 		return MPII_SHM_DECLINED;
 	return mpii_bq_scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, c, cs, q);

@@ -122,6 +122,12 @@ void mpii_type_pack(const struct mpii_datatype *dt, MPI_Count count, const void 
 void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf,
 		      MPI_Count offset, const void *in, MPI_Count len);
 
+/* The first len bytes of the packed form of (sbuf, scount, st) into those
+ * of (rbuf, rcount, rt), without the packed form where either side is
+ * contiguous (one copy); len is at most both sides' packed size. */
+void mpii_type_copy(const struct mpii_datatype *st, MPI_Count scount, const void *sbuf,
+		    const struct mpii_datatype *rt, MPI_Count rcount, void *rbuf, MPI_Count len);
+
 /* The memory pieces of bytes [offset, offset+len) of the packed form of
  * (buf, count, dt), in packed order, adjacent pieces merged: up to max
  * iovecs (for process_vm_readv/writev straight between user buffers).

@@ -273,6 +273,28 @@ void mpii_type_unpack(const struct mpii_datatype *dt, MPI_Count count, void *buf
 	range(dt, count, buf, offset, (char *)in, len, 1);
 }
 
+void mpii_type_copy(const struct mpii_datatype *st, MPI_Count scount, const void *sbuf,
+		    const struct mpii_datatype *rt, MPI_Count rcount, void *rbuf, MPI_Count len)
+{
+	if (len <= 0)
+		return;
+	if (st->flags & MPII_DT_CONTIG) {
+		mpii_type_unpack(rt, rcount, rbuf, 0, (const char *)sbuf + st->true_lb, len);
+	} else if (rt->flags & MPII_DT_CONTIG) {
+		mpii_type_pack(st, scount, sbuf, 0, (char *)rbuf + rt->true_lb, len);
+	} else {
+		/* Neither side is one piece: through a bounce buffer, a chunk
+		 * at a time. */
+		char chunk[4096];
+		for (MPI_Count off = 0; off < len; off += (MPI_Count)sizeof(chunk)) {
+			MPI_Count n = len - off < (MPI_Count)sizeof(chunk) ? len - off
+									   : (MPI_Count)sizeof(chunk);
+			mpii_type_pack(st, scount, sbuf, off, chunk, n);
+			mpii_type_unpack(rt, rcount, rbuf, off, chunk, n);
+		}
+	}
+}
+
 /* ------------------------------------------------------------ iovecs */
 
 struct iovsink {

@@ -4,7 +4,8 @@
  * queues of shm_rqueue.c / shm_queue.c), and the point-to-point paths just
  * beyond their limits: thousands of back-to-back calls with sizes from 4
  * bytes to past each limit, rotating roots, MPI_IN_PLACE, a strided
- * derived send type against a contiguous receive type (and the reverse),
+ * derived send type against a contiguous receive type (and the reverse;
+ * for scatter a root sending every block strided),
  * a member delayed now and then so that queues fill, bcasts of 600 bytes
  * to 8 KiB (the medium queue of lib/coll/shm_queue.c), a non-commutative
  * user op for reduce_scatter (only a rank-order fold gets it right),
@@ -80,13 +81,22 @@ static void run(MPI_Comm comm, int iters, MPI_Op affine)
 				for (int i = 0; i < cnt; i++)
 					TEST_CHECK(d[j * cnt + i] == val(it, j, 0, i));
 
-		/* scatter: the root's blocks, received strided when derived */
+		/* scatter: the root's blocks, received strided when derived, or
+		 * sent strided (blocks of the resized vector side by side, the
+		 * root's own among them) */
+		int strided_root = derived && it % 2 == 1;
 		if (r == root)
 			for (int j = 0; j < n; j++)
 				for (int i = 0; i < cnt; i++)
-					s[j * cnt + i] = val(it, root, j, i);
+					s[strided_root ? 2 * (j * cnt + i) : j * cnt + i] = val(it, root, j, i);
 		memset(d, 0xff, sizeof(int) * 2 * (size_t)cnt);
-		if (r == root && in_place) {
+		if (strided_root) {
+			MPI_Datatype blk;
+			MPI_Type_create_resized(vec, 0, (MPI_Aint)(2 * cnt * sizeof(int)), &blk);
+			MPI_Type_commit(&blk);
+			TEST_MPI(MPI_Scatter(s, 1, blk, d, cnt, MPI_INT, root, comm));
+			MPI_Type_free(&blk);
+		} else if (r == root && in_place) {
 			TEST_MPI(MPI_Scatter(s, cnt, MPI_INT, MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, root, comm));
 			for (int i = 0; i < cnt; i++)
 				d[i] = s[r * cnt + i];
