@@ -36,13 +36,17 @@ const struct shm_config_var shm_config_table[] = {
 	{ "SHMPI_RANK", SHM_CONFIG_INT, "-1", "", -1, INT32_MAX, 0, SHM_CONFIG_INTERNAL, NULL,
 	  "lib/core", "this process's rank, 0..N-1" },
 
-	/* lib/p2p: the transport.  Eager 8 KiB: with receives matched in the
-	 * posted queue (no detour through the unexpected queue) two pipelined
-	 * copies beat the single copy's RTS/FIN round at 8 KiB (bw 6.6 -> 9.2
-	 * GB/s, pingpong a tie); from 16 KiB the single copy wins.  Split from
+	/* lib/p2p: the transport.  Eager 16 KiB: two pipelined copies through
+	 * the ring beat the single copy's RTS/FIN round and system call up to
+	 * 16 KiB (16 KiB: pingpong 3.8 -> 2.2 us, windowed bw 5.5 -> 9.7
+	 * GB/s, bibw 8.6 -> 14.9, Sendrecv ring 2.1 -> 6.3; medians of 5
+	 * interleaved runs, 2026-12-04); at 32 KiB eager won the pingpong and
+	 * bw but bibw fell to 0.55x (both sides stream 64 messages into full
+	 * rings).  On the machine of 2026-12-03 the single copy had won from
+	 * 16 KiB (bw 6.6 -> 9.2 GB/s at 8 KiB).  Split from
 	 * 32 KiB: measured faster (pingpong 64 KiB 5.5 -> 4.4 us, 128 KiB 9.2
 	 * -> 6.5 us; bw 64 KiB 12.5-13.7 -> 14.4-17.3 GB/s; 32 KiB a tie). */
-	{ "SHMPI_EAGER_MAX", SHM_CONFIG_SIZE, "8192", "bytes", 0, ANY, 0, 0, NULL,
+	{ "SHMPI_EAGER_MAX", SHM_CONFIG_SIZE, "16384", "bytes", 0, ANY, 0, 0, NULL,
 	  "lib/p2p", "largest message sent eagerly through the ring; larger ones use the rendezvous" },
 	{ "SHMPI_CMA", SHM_CONFIG_ENUM, "auto", "", 0, 2, 0, 0, cma_choices,
 	  "lib/p2p", "single copy by process_vm_readv for large messages (auto/on: when the kernel allows)" },

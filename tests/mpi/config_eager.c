@@ -1,27 +1,29 @@
 /*
  * Description: SHMPI_EAGER_MAX takes effect in every spelling the
  * configuration parser accepts (8k, 16K, 0x4000, 4KiB, ...), and a
- * malformed value falls back to the default 8192 (tests/config-warn.sh
- * checks the warning).  Rank 0 starts sends of 8192 and 12000 bytes before
+ * malformed value falls back to the default 16384 (tests/config-warn.sh
+ * checks the warning).  Rank 0 starts sends of 8192, 12000 and 20000 bytes
+ * before
  * rank 1 posts any receive: an eager send completes on its own, a
  * rendezvous send cannot.  CONFIG_EXPECT gives the expected kinds, E
  * (eager) or R (rendezvous), one letter per size.
  * np: 2
- * env: CONFIG_EXPECT=ER
- * env: CONFIG_EXPECT=ER SHMPI_EAGER_MAX=8k
- * env: CONFIG_EXPECT=EE SHMPI_EAGER_MAX=16k
- * env: CONFIG_EXPECT=EE SHMPI_EAGER_MAX=16KiB
- * env: CONFIG_EXPECT=EE SHMPI_EAGER_MAX=0x4000
- * env: CONFIG_EXPECT=RR SHMPI_EAGER_MAX=4K
- * env: CONFIG_EXPECT=RR SHMPI_EAGER_MAX=8191
- * env: CONFIG_EXPECT=ER SHMPI_EAGER_MAX=banana
+ * env: CONFIG_EXPECT=EER
+ * env: CONFIG_EXPECT=ERR SHMPI_EAGER_MAX=8k
+ * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=16k
+ * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=16KiB
+ * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=0x4000
+ * env: CONFIG_EXPECT=EEE SHMPI_EAGER_MAX=32k
+ * env: CONFIG_EXPECT=RRR SHMPI_EAGER_MAX=4K
+ * env: CONFIG_EXPECT=RRR SHMPI_EAGER_MAX=8191
+ * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=banana
  */
 #include <string.h>
 #include <unistd.h>
 #include "mpitest.h"
 
-#define NMSG 2
-static const int sizes[NMSG] = { 8192, 12000 };
+#define NMSG 3
+static const int sizes[NMSG] = { 8192, 12000, 20000 };
 
 /* Poll req for up to `seconds`; 1 when it completed. */
 static int completes_within(MPI_Request *req, double seconds)
@@ -39,7 +41,7 @@ static int completes_within(MPI_Request *req, double seconds)
 int main(int argc, char **argv)
 {
 	int n, w;
-	static char buf[NMSG][12000];
+	static char buf[NMSG][20000];
 	char go = 1;
 	const char *expect = getenv("CONFIG_EXPECT");
 

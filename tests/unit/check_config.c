@@ -237,16 +237,16 @@ static int64_t get_with(const char *name, const char *value, char *out, size_t l
 START_TEST(get_warns)
 {
 	char out[512];
-	ck_assert_int_eq(get_with("SHMPI_EAGER_MAX", NULL, out, sizeof(out)), 8192);
+	ck_assert_int_eq(get_with("SHMPI_EAGER_MAX", NULL, out, sizeof(out)), 16384);
 	ck_assert_str_eq(out, "");
-	ck_assert_int_eq(get_with("SHMPI_EAGER_MAX", "", out, sizeof(out)), 8192);
+	ck_assert_int_eq(get_with("SHMPI_EAGER_MAX", "", out, sizeof(out)), 16384);
 	ck_assert_str_eq(out, "");
-	ck_assert_int_eq(get_with("SHMPI_EAGER_MAX", "16k", out, sizeof(out)), 16384);
+	ck_assert_int_eq(get_with("SHMPI_EAGER_MAX", "8k", out, sizeof(out)), 8192);
 	ck_assert_str_eq(out, "");
-	ck_assert_int_eq(get_with("SHMPI_EAGER_MAX", "banana", out, sizeof(out)), 8192);
+	ck_assert_int_eq(get_with("SHMPI_EAGER_MAX", "banana", out, sizeof(out)), 16384);
 	ck_assert_ptr_nonnull(strstr(out, "warning"));
 	ck_assert_ptr_nonnull(strstr(out, "SHMPI_EAGER_MAX='banana'"));
-	ck_assert_ptr_nonnull(strstr(out, "default 8192"));
+	ck_assert_ptr_nonnull(strstr(out, "default 16384"));
 	ck_assert_ptr_eq(strchr(out, '\n'), out + strlen(out) - 1);   /* one line */
 	ck_assert_int_eq(get_with("SHMPI_COLL_HIER", "maybe", out, sizeof(out)), 1);
 	ck_assert_ptr_nonnull(strstr(out, "SHMPI_COLL_HIER"));
