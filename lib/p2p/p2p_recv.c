@@ -338,14 +338,33 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 	}
 }
 
-/* Drain one incoming ring.  Returns 1 if anything was consumed. */
+/* Set our own summary bit for src: its ring still holds cells that a
+ * drain left there, so that the next poll (and has_work before a sleep)
+ * looks at it again.  A seq_cst RMW like a sender's G in mpii_p2p_notify. */
+static void drain_again_later(int src)
+{
+	_Atomic uint64_t *w = shm_seg_summary(&mpii_g.seg, (uint32_t)mpii_g.rank) + src / 64;
+	shm_fetch_or_seq_cst(w, 1ull << (src % 64));
+}
+
+/* Drain one incoming ring, at most one lap of it: a sender that refills
+ * the ring as fast as we empty it would otherwise keep us here, moving
+ * its messages into unexpected records without end while the receive we
+ * wait for has long been matched (a stream of 16 KiB MPI_Send against
+ * MPI_Recv: 40 us a message, the heap growing, against 2 us).  Returns 1
+ * if anything was consumed. */
 static int drain_peer(int src)
 {
 	struct mpii_peer *p = &mpii_p2p.peers[src];
 	struct mpii_rx *rx = &p->rx;
 	int did = 0;
+	uint32_t budget = p->in.ncells;
 	char *cell;
 	while ((cell = shm_ring_peek(&p->in))) {
+		if (budget-- == 0) {
+			drain_again_later(src);
+			break;
+		}
 		did = 1;
 		if (rx->remaining > 0) {
 			MPI_Count chunk = rx->remaining < mpii_p2p.payload ? rx->remaining : mpii_p2p.payload;
