@@ -118,9 +118,11 @@ struct mpii_p2p_state {
 	struct mpii_umsg *unexp_head, *unexp_tail;
 	struct mpii_tx *tx_free;
 	/* Recycled unexpected-message records by allocation size (16-byte
-	 * classes, up to MPII_UMSG_CLASSES), and the bytes they hold. */
+	 * classes, up to MPII_UMSG_CLASSES), the bytes they hold and how many
+	 * classes hold any. */
 	struct mpii_umsg **umsg_free;
 	size_t umsg_free_bytes;
+	uint32_t umsg_free_classes;
 	uint32_t payload;          /* bytes per cell */
 	/* Our RTS written and not yet answered by FIN or a plain CTS: peers
 	 * will spend their time reading our data (lib/p2p/p2p_cma.c splits
