@@ -44,7 +44,9 @@
  * senders run ahead.
  * Two ranks take a second set of queues, cs->gq (MPII_GQ_SLOTS slots of
  * MPII_GQ_SLOT bytes per member, taken at its first use), for blocks up
- * to 8 KiB: gather np=2 1-8 KiB 0.1-0.6x of the point-to-point time.
+ * to 8 KiB: gather np=2 1-8 KiB 0.1-0.6x of the point-to-point time; and
+ * a third, cs->gq32 (slots of MPII_GQ32_SLOT bytes), for blocks up to 32
+ * KiB: 32 KiB 7.2 -> 1.9 us.
  */
 #include <string.h>
 #include "lib/coll/coll.h"
@@ -228,10 +230,14 @@ int mpii_rq_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *sty
 {
 	int n = c->size, me = c->rank;
 	MPI_Count bytes = me == root ? rcount * rtype->size : scount * stype->size;
-	int small = bytes <= MPII_RQ_SLOT - 8;
-	struct mpii_rq *rq = small ? &cs->rq : &cs->gq;
-	if (!(small ? rq_ready(c, rq, MPII_RQ_SLOTS, MPII_RQ_SLOT)
-		    : rq_ready(c, rq, MPII_GQ_SLOTS, MPII_GQ_SLOT)))
+	struct mpii_rq *rq = &cs->rq;
+	int slots = MPII_RQ_SLOTS;
+	size_t slot = MPII_RQ_SLOT;
+	if (bytes > MPII_GQ_SLOT - 8)
+		rq = &cs->gq32, slots = MPII_GQ_SLOTS, slot = MPII_GQ32_SLOT;
+	else if (bytes > MPII_RQ_SLOT - 8)
+		rq = &cs->gq, slots = MPII_GQ_SLOTS, slot = MPII_GQ_SLOT;
+	if (!rq_ready(c, rq, slots, slot))
 		return MPII_SHM_DECLINED;
 	uint64_t q = ++rq->seq;
 	if (me != root) {

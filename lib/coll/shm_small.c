@@ -16,7 +16,7 @@
  *             MPII_RQ_SLOT - 8 bytes): non-roots write and return
  *   scatter   the bcast queue of lib/coll/shm_queue.c (the n - 1
  *             blocks of the other members together up to MPII_BQ_SLOT - 8
- *             bytes; two members: the medium queue, up to MPII_MQ_SLOT - 8):
+ *             bytes; two members: the medium queues, up to MPII_MQ32_SLOT - 8):
  *             the root writes and returns
  *   allgather and alltoall: the exchange of lib/coll/shm_exchange.c
  *             (the allreduce protocol: each member writes what it sends,
@@ -46,7 +46,7 @@ int mpii_shm_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *st
 		    MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c)
 {
 	MPI_Count bytes = c->rank == root ? rcount * rtype->size : scount * stype->size;
-	if (!fits(c, bytes, c->size == 2 ? MPII_GQ_SLOT - 8 : MPII_RQ_SLOT - 8))
+	if (!fits(c, bytes, c->size == 2 ? MPII_GQ32_SLOT - 8 : MPII_RQ_SLOT - 8))
 		return MPII_SHM_DECLINED;
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
@@ -60,12 +60,12 @@ int mpii_shm_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *s
 	MPI_Count bytes = c->rank == root ? scount * stype->size : rcount * rtype->size;
 	/* The root writes the other members' blocks; its own it copies. */
 	MPI_Count written = bytes * (c->size - 1);
-	if (!fits(c, written, c->size == 2 ? MPII_MQ_SLOT - 8 : MPII_BQ_SLOT - 8))
+	if (!fits(c, written, c->size == 2 ? MPII_MQ32_SLOT - 8 : MPII_BQ_SLOT - 8))
 		return MPII_SHM_DECLINED;
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
-	struct mpii_bq *q = written <= MPII_BQ_SLOT - 8 ? &cs->bq : mpii_mq(c, cs);
+	struct mpii_bq *q = written <= MPII_BQ_SLOT - 8 ? &cs->bq : mpii_mq(c, cs, (size_t)written);
 	if (!q)
 		return MPII_SHM_DECLINED;
 	return mpii_bq_scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, c, cs, q);

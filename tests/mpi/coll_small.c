@@ -7,7 +7,7 @@
  * derived send type against a contiguous receive type (and the reverse;
  * for scatter a root sending every block strided),
  * a member delayed now and then so that queues fill, bcasts of 600 bytes
- * to 8 KiB (the medium queue of lib/coll/shm_queue.c), a non-commutative
+ * to 33 KiB (the medium queues of lib/coll/shm_queue.c), a non-commutative
  * user op for reduce_scatter (only a rank-order fold gets it right),
  * bcasts and reduces of the same queues mixed in, on MPI_COMM_WORLD and on
  * a split communicator.  Every member checks every result.
@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include "mpitest.h"
 
-#define MAXC 2100
+#define MAXC 8300
 
 static int val(int it, int src, int blk, int i)
 {
@@ -33,6 +33,8 @@ static int count_of(int it, int n)
 		return 300 + it % 7;              /* 1.2 KiB: past the queues */
 	if (it % 10 == 7)
 		return 130 + (it * 13) % 1920;    /* 520 B - 8 KiB: medium queues */
+	if (it % 50 == 33)
+		return 2000 + (it * 29) % 6300;   /* 8-33 KiB: the 32 KiB queues and past them */
 	if (it % 50 == 24)
 		return 4096 / 4 / n + 1 + it % 3; /* alltoall past one slot */
 	return 1 + it % 71;
@@ -177,8 +179,9 @@ static void run(MPI_Comm comm, int iters, MPI_Op affine)
 			}
 		}
 
-		/* bcast through the medium queue (600 B - 8 KiB) and past it */
-		int bc = it % 50 == 10 ? 2100 : 150 + (it * 37) % 1900;
+		/* bcast through the medium queues (600 B - 32 KiB) and past them */
+		int bc = it % 50 == 10 ? 8300 : it % 50 == 40 ? 2100 + (it * 41) % 6100
+							   : 150 + (it * 37) % 1900;
 		for (int i = 0; i < bc; i++)
 			d[i] = r == root ? val(it, root, 2, i) : -1;
 		TEST_MPI(MPI_Bcast(d, bc, MPI_INT, root, comm));
