@@ -68,8 +68,10 @@ struct mpii_bq {
 };
 
 /* Per-member queues to a root in the segment (lib/coll/shm_rqueue.c),
- * taken at first use: a waiters line, folded[slots] lines and, per
- * member, `slots` slots of `slot` bytes; numbered on their own (seq). */
+ * taken at first use: a waiters line, folded[slots] lines, per member
+ * `slots` slots of `slot` bytes, and hint[slots] (eight to a line);
+ * numbered on their own (seq).  MPII_RQ_SLOTS is the most slots a queue has. */
+#define MPII_RQ_SLOTS 32
 struct mpii_rq {
 	void *area;                     /* NULL until set up */
 	size_t slot;                    /* bytes per slot, its 8-byte header included */
@@ -102,6 +104,10 @@ struct mpii_coll_state {
 	int big_state;                  /* 0 not tried, 1 ready, -1 unavailable */
 	int hier_state;                 /* 0 not decided, 1 two levels, -1 flat */
 	struct mpii_coll_hier *hier;    /* the node and leader communicators */
+	/* rq's hint[slots] in the segment, after its slots, and hint[] as
+	 * this member last read it (malloc'd; lib/coll/shm_rqueue.c). */
+	_Atomic uint64_t *rq_hints;
+	uint64_t *rq_seen;
 };
 
 /* One 64-bit word alone on its cache line, in the segment. */
@@ -156,8 +162,7 @@ int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct 
 			  struct mpii_op *op, int root, struct mpii_comm *c);
 /* Small reduces to a root through per-member queues
  * (lib/coll/shm_rqueue.c): up to MPII_RQ_REDUCE_MAX bytes (gathers: up to
- * MPII_RQ_SLOT - 8 a block), SLOTS in flight. */
-#define MPII_RQ_SLOTS 32
+ * MPII_RQ_SLOT - 8 a block), SLOTS (MPII_RQ_SLOTS, above) in flight. */
 /* How many collectives ahead the queues' writers ask for the lines they
  * will write (less than every queue's slot count, so that the line asked
  * for is one its readers are done with). */
