@@ -161,16 +161,16 @@ int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, i
 int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 			  struct mpii_op *op, int root, struct mpii_comm *c);
 /* Small reduces to a root through per-member queues
- * (lib/coll/shm_rqueue.c): up to MPII_RQ_REDUCE_MAX bytes (gathers: up to
- * MPII_RQ_SLOT - 8 a block), SLOTS (MPII_RQ_SLOTS, above) in flight. */
+ * (lib/coll/shm_rqueue.c): up to MPII_RQ_SLOT - 8 bytes (gathers: a
+ * block), SLOTS (MPII_RQ_SLOTS, above) in flight; reduces of up to
+ * MPII_GQ_SLOT - 8 bytes among up to 8 members through cs->gq. */
 /* How many collectives ahead the queues' writers ask for the lines they
  * will write (less than every queue's slot count, so that the line asked
  * for is one its readers are done with). */
 #define MPII_Q_AHEAD 4
 #define MPII_RQ_SLOT 512
-#define MPII_RQ_REDUCE_MAX 248
 /* Gathers of blocks beyond MPII_RQ_SLOT - 8 bytes, up to MPII_GQ_SLOT - 8,
- * two members only (cs->gq). */
+ * two members only, and reduces of up to 8 members (cs->gq). */
 #define MPII_GQ_SLOTS 8
 #define MPII_GQ_SLOT (8192 + 64)
 /* Blocks up to MPII_GQ32_SLOT - 8 bytes, two members (cs->gq32).  The

@@ -293,11 +293,9 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
 		return MPII_SHM_DECLINED;
-	if (count * dt->extent <= MPII_RQ_REDUCE_MAX) {
-		int rc = mpii_rq_reduce(sbuf, rbuf, count, dt, op, root, c, cs);
-		if (rc != MPII_SHM_DECLINED)
-			return rc;
-	}
+	int rc = mpii_rq_reduce(sbuf, rbuf, count, dt, op, root, c, cs);
+	if (rc != MPII_SHM_DECLINED)
+		return rc;
 	int n = c->size, me = c->rank;
 	struct mpii_shm_xchg x;
 	x.s = ++cs->seq;

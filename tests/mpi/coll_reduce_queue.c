@@ -2,8 +2,8 @@
  * Description: runs of small reduces that let non-roots run ahead of the
  * root (lib/coll/shm_rqueue.c): thousands of back-to-back MPI_Reduce calls
  * with long runs of one root, the root delayed so that the queues fill and
- * contributors wait for its folds, sizes on both sides of the queue's slot
- * limit, a non-commutative user op (affine maps, which only a rank-order
+ * contributors wait for its folds, sizes on both sides of the queues' slot
+ * limits, a non-commutative user op (affine maps, which only a rank-order
  * fold gets right), MPI_IN_PLACE at the root, bcasts and allreduces mixed
  * in; the root checks every result.
  * np: 1 2 3 4 8
@@ -21,10 +21,13 @@ int main(int argc, char **argv)
 	MPI_Op_create(mpitest_affine_compose, 0, &affine);
 	for (int it = 0; it < 4000; it++) {
 		int root = (it / 300) % n;
-		/* 1..31 pairs (8..248 bytes) through the queues; now and then
-		 * 40 pairs through the parity buffers. */
-		int pairs = it % 300 == 200 ? 40 : 1 + it % 31;
-		int mine[80], res[80];
+		/* 1..31 pairs (8..248 bytes) and now and then 40 (320) through
+		 * the queues of 512-byte slots; every seventh 64..864 pairs
+		 * (512..6912 bytes: two members' medium queues); now and then
+		 * 1100 pairs (8800 bytes: past every queue). */
+		int pairs = it % 300 == 200 ? 40 : it % 300 == 100 ? 1100 :
+			    it % 7 == 3 ? 64 + (it / 7 % 5) * 200 : 1 + it % 31;
+		static int mine[2200], res[2200];
 		for (int i = 0; i < pairs; i++)
 			mpitest_affine(it, r, i, &mine[2 * i]);
 		if (it % 300 == 20 && r == root)
