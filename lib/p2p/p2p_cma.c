@@ -149,10 +149,17 @@ int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, const 
 	 * core is likely idle.  When traffic goes both ways (bidirectional
 	 * bandwidth, exchanges) both cores already copy, and a split adds a
 	 * CTS+SPLIT, a WDONE and a wait for them (perf/bibw 64 KiB, np=2,
-	 * interleaved: 3.98-7.9 GB/s split, 4.2-15.7 not split). */
+	 * interleaved: 3.98-7.9 GB/s split, 4.2-15.7 not split).  With more
+	 * ranks than cores, not either when the sender said it is BUSY (it
+	 * has receives posted or other data out): its half would wait for
+	 * its turn on a core while we could copy it (perf/ab.sh -p 4 on 2
+	 * cores: exchange 64 KiB-1 MiB 1.0-1.4x the bandwidth, scatter
+	 * 0.75-0.79x of the time, alltoall 0.69-0.94x; a gather's senders
+	 * only wait, are not BUSY, and split as before). */
 	MPI_Count lower = n;
 	if (cma_proven && (size_t)n >= split_threshold() && world_src != mpii_g.rank &&
-	    mpii_p2p.rts_out == 0 && offer_split(req, h, n, world_src))
+	    mpii_p2p.rts_out == 0 && !(mpii_g.oversubscribed && (h->flags & MPII_MSGF_BUSY)) &&
+	    offer_split(req, h, n, world_src))
 		lower = split_point(n);
 	int split = lower != n;
 	/* Chunks shared among threads are plain ranges: both sides contiguous. */

@@ -49,6 +49,7 @@ enum mpii_msg_flags {
 	MPII_MSGF_SYNC = 1,   /* the sender waits for ACK (synchronous mode) */
 	MPII_MSGF_SPLIT = 2,  /* CTS: both sides copy half (lib/p2p/p2p_cma.c) */
 	MPII_MSGF_TYPED = 4,  /* RTS, CTS+SPLIT: a datatype description follows */
+	MPII_MSGF_BUSY = 8,   /* RTS: the sender has other traffic of its own */
 };
 
 struct mpii_msg_hdr {

@@ -222,6 +222,10 @@ static void prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 	size_t len;
 	t->hdr.type = MPII_MSG_RTS;
 	t->hdr.raddr = 0;
+	/* Receives posted or other data being read: we will not be idle for
+	 * a half of a split copy (lib/p2p/p2p_cma.c). */
+	if (mpii_p2p.rts_out > 0 || mpii_p2p.posted_head)
+		t->hdr.flags |= MPII_MSGF_BUSY;
 	if (dt->flags & MPII_DT_CONTIG) {
 		t->hdr.raddr = (uint64_t)(uintptr_t)((char *)req->buf + dt->true_lb);
 	} else if (mpii_g.cma_ok && mpii_cma_iov_worth(dt) && mpii_type_wire(dt, &desc, &len) == MPI_SUCCESS &&
