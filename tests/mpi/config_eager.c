@@ -1,14 +1,17 @@
 /*
  * Description: SHMPI_EAGER_MAX takes effect in every spelling the
  * configuration parser accepts (8k, 16K, 0x4000, 4KiB, ...), and a
- * malformed value falls back to the default 16384 (tests/config-warn.sh
- * checks the warning).  Rank 0 starts sends of 8192, 12000 and 20000 bytes
- * before
+ * malformed value falls back to the table's default 16384
+ * (tests/config-warn.sh checks the warning); unset, the limit is 32 KiB
+ * with 8 KiB cells and no more ranks than cores, else 16 KiB (lib/core/env.c).
+ * Rank 0 starts sends of 8192, 12000 and 20000 bytes before
  * rank 1 posts any receive: an eager send completes on its own, a
  * rendezvous send cannot.  CONFIG_EXPECT gives the expected kinds, E
- * (eager) or R (rendezvous), one letter per size.
+ * (eager) or R (rendezvous), one letter per size, or "unset": EEE when
+ * this machine has a core for each rank, else EER.
  * np: 2
- * env: CONFIG_EXPECT=EER
+ * env: CONFIG_EXPECT=unset
+ * env: CONFIG_EXPECT=EER SHMPI_CELL_SIZE=4096
  * env: CONFIG_EXPECT=ERR SHMPI_EAGER_MAX=8k
  * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=16k
  * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=16KiB
@@ -46,6 +49,8 @@ int main(int argc, char **argv)
 	const char *expect = getenv("CONFIG_EXPECT");
 
 	mpitest_init(&argc, &argv, 2, &n, &w);
+	if (expect && strcmp(expect, "unset") == 0)
+		expect = sysconf(_SC_NPROCESSORS_ONLN) >= n ? "EEE" : "EER";
 	TEST_CHECK(expect && strlen(expect) == NMSG);
 	if (w == 0) {
 		MPI_Request req[NMSG + 1];
