@@ -145,8 +145,10 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
  * size's records and mallocs and frees every record of the new one, and
  * the heap's top is given back to the kernel and faulted in again each
  * time (gathers of 16 KiB at 4 ranks after gathers of 8 KiB: 74-98 us a
- * gather, 21-22 us with the room freed). */
-#define MPII_UMSG_CLASSES 1040     /* records up to 16 KiB + the 48-byte head */
+ * gather, 21-22 us with the room freed).  The classes reach the 32 KiB
+ * eager limit (lib/core/env.c): with classes up to 16 KiB, 32 KiB eager
+ * gathers at 4 ranks took 106-184 us, 43-64 with them. */
+#define MPII_UMSG_CLASSES 2064     /* records up to 32 KiB (the largest default eager limit) + the 48-byte head */
 #define UMSG_KEEP_BYTES (4u << 20)
 
 /* malloc's chunk for a request of n bytes is n + 8 rounded up to 16: ask
