@@ -149,28 +149,51 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
  * eager limit (lib/core/env.c): with classes up to 16 KiB, 32 KiB eager
  * gathers at 4 ranks took 106-184 us, 43-64 with them. */
 #define MPII_UMSG_CLASSES 2064     /* records up to 32 KiB (the largest default eager limit) + the 48-byte head */
+/* Larger records (an SHMPI_EAGER_MAX beyond 32 KiB) are kept in classes of
+ * powers of two, from 64 KiB to 2^(15 + UMSG_POW2_CLASSES) bytes: before,
+ * every such record went through malloc and free, and the heap's top
+ * went back to the kernel (brk) and was faulted in again each time (perf
+ * record of exchange -k nbx, 128 KiB, SHMPI_EAGER_MAX=1M: 0.8 GB/s).  Up
+ * to 4 MiB, the most kept in all. */
+#define UMSG_POW2_CLASSES 7
+#define UMSG_ALL_CLASSES (MPII_UMSG_CLASSES + UMSG_POW2_CLASSES)
 #define UMSG_KEEP_BYTES (4u << 20)
 
 /* malloc's chunk for a request of n bytes is n + 8 rounded up to 16: ask
  * for 16 x class - 8 and the chunk is used to the byte. */
 static size_t umsg_class(size_t data_bytes)
 {
-	return (sizeof(struct mpii_umsg) + data_bytes + 8 + 15) / 16;
+	size_t c = (sizeof(struct mpii_umsg) + data_bytes + 8 + 15) / 16;
+	if (c < MPII_UMSG_CLASSES)
+		return c;
+	size_t p = 0;
+	while (p < UMSG_POW2_CLASSES && ((size_t)1 << (16 + p)) < c * 16)
+		p++;
+	return p < UMSG_POW2_CLASSES ? MPII_UMSG_CLASSES + p : 0;   /* 0: not kept */
+}
+
+/* The bytes malloc gives a record of class c (not 0). */
+static size_t umsg_class_bytes(size_t c)
+{
+	return c < MPII_UMSG_CLASSES ? c * 16 : (size_t)1 << (16 + c - MPII_UMSG_CLASSES);
 }
 
 static struct mpii_umsg *umsg_alloc(size_t data_bytes)
 {
-	size_t c = umsg_class(data_bytes);
 	struct mpii_umsg *u = NULL;
-	if (c < MPII_UMSG_CLASSES && mpii_p2p.umsg_free && (u = mpii_p2p.umsg_free[c])) {
+	if (data_bytes > SIZE_MAX / 2 - sizeof(*u) - 64)
+		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
+	size_t c = umsg_class(data_bytes);
+	if (c && mpii_p2p.umsg_free && (u = mpii_p2p.umsg_free[c])) {
 		if (!(mpii_p2p.umsg_free[c] = u->next))
 			mpii_p2p.umsg_free_classes--;
-		mpii_p2p.umsg_free_bytes -= c * 16;
+		mpii_p2p.umsg_free_bytes -= umsg_class_bytes(c);
 		return u;
 	}
-	if (data_bytes > SIZE_MAX - sizeof(*u) - 64 || !(u = malloc(c * 16 - 8)))
+	size_t bytes = c ? umsg_class_bytes(c) : (sizeof(*u) + data_bytes + 8 + 15) / 16 * 16;
+	if (!(u = malloc(bytes - 8)))
 		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
-	u->chunk = c < MPII_UMSG_CLASSES ? (uint16_t)c : 0;
+	u->chunk = (uint16_t)c;
 	return u;
 }
 
@@ -181,13 +204,13 @@ static void umsg_evict_others(size_t keep)
 	if (mpii_p2p.umsg_free_classes == 0 ||
 	    (mpii_p2p.umsg_free_classes == 1 && lists[keep]))
 		return;
-	for (size_t c = 0; c < MPII_UMSG_CLASSES; c++) {
+	for (size_t c = 0; c < UMSG_ALL_CLASSES; c++) {
 		if (c == keep || !lists[c])
 			continue;
 		for (struct mpii_umsg *u = lists[c], *n; u; u = n) {
 			n = u->next;
 			free(u);
-			mpii_p2p.umsg_free_bytes -= c * 16;
+			mpii_p2p.umsg_free_bytes -= umsg_class_bytes(c);
 		}
 		lists[c] = NULL;
 		mpii_p2p.umsg_free_classes--;
@@ -198,27 +221,28 @@ void mpii_umsg_free(struct mpii_umsg *u)
 {
 	size_t c = u->chunk;
 	if (!c || (!mpii_p2p.umsg_free &&
-		   !(mpii_p2p.umsg_free = calloc(MPII_UMSG_CLASSES, sizeof(u))))) {
+		   !(mpii_p2p.umsg_free = calloc(UMSG_ALL_CLASSES, sizeof(u))))) {
 		free(u);
 		return;
 	}
-	if (mpii_p2p.umsg_free_bytes + c * 16 > UMSG_KEEP_BYTES)
+	size_t bytes = umsg_class_bytes(c);
+	if (mpii_p2p.umsg_free_bytes + bytes > UMSG_KEEP_BYTES)
 		umsg_evict_others(c);
-	if (mpii_p2p.umsg_free_bytes + c * 16 > UMSG_KEEP_BYTES) {
+	if (mpii_p2p.umsg_free_bytes + bytes > UMSG_KEEP_BYTES) {
 		free(u);
 		return;
 	}
 	if (!(u->next = mpii_p2p.umsg_free[c]))
 		mpii_p2p.umsg_free_classes++;
 	mpii_p2p.umsg_free[c] = u;
-	mpii_p2p.umsg_free_bytes += c * 16;
+	mpii_p2p.umsg_free_bytes += bytes;
 }
 
 void mpii_umsg_release(void)
 {
 	if (!mpii_p2p.umsg_free)
 		return;
-	for (size_t c = 0; c < MPII_UMSG_CLASSES; c++)
+	for (size_t c = 0; c < UMSG_ALL_CLASSES; c++)
 		for (struct mpii_umsg *u = mpii_p2p.umsg_free[c], *n; u; u = n) {
 			n = u->next;
 			free(u);
