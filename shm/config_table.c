@@ -97,7 +97,7 @@ const struct shm_config_var shm_config_table[] = {
 	{ "SHMPI_RING_CELLS", SHM_CONFIG_INT, "64", "cells", 2, 1 << 20, 0, SHM_CONFIG_POW2, NULL,
 	  "launcher", "cells per ordered pair ring (default halved above 32 ranks, min 8)" },
 	{ "SHMPI_CELL_SIZE", SHM_CONFIG_SIZE, "8192", "bytes", 128, 1 << 24, 64, 0, NULL,
-	  "launcher", "bytes per ring cell (default 4096 above 22 ranks)" },
+	  "launcher", "bytes per ring cell (default 4096 above 22 ranks or with more ranks than cores)" },
 	{ "SHMPI_ARENA_MB", SHM_CONFIG_INT, "16", "MiB", 1, 1 << 20, 0, 0, NULL,
 	  "launcher", "segment arena for run-time objects (communicators, mutexes, collective areas)" },
 	{ "SHMPI_SIZE", SHM_CONFIG_INT, "1", "ranks", 1, 4096, 0, SHM_CONFIG_INTERNAL, NULL,

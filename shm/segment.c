@@ -29,16 +29,22 @@ static uint64_t round_up(uint64_t x, uint64_t a)
 
 void shm_seg_default_config(uint32_t n, struct shm_seg_config *cfg)
 {
-	/* 64 cells per pair, of 8 KiB up to 22 members, else of 4 KiB and
-	 * fewer for larger jobs, so that n^2 rings stay within 256 MiB of
-	 * (lazily touched) memory.  8 KiB cells carry an 8-16 KiB message in
-	 * two or three cells instead of three to five: windowed bw and bibw
-	 * 4-16 KiB 1.16-1.42x, pingpong 16 KiB 0.69x of the time, 1 B-2 KiB
-	 * and from 32 KiB 0.93-1.07x (perf/ bw, bibw, pingpong, np=2, 7-9
-	 * interleaved rounds of SHMPI_CELL_SIZE=4096 and 8192). */
+	/* 64 cells per pair, of 8 KiB up to 22 members when every member has
+	 * a core, else of 4 KiB and fewer for larger jobs, so that n^2 rings
+	 * stay within 256 MiB of (lazily touched) memory.  8 KiB cells carry
+	 * an 8-16 KiB message in two or three cells instead of three to five:
+	 * windowed bw and bibw 4-16 KiB 1.16-1.42x, pingpong 16 KiB 0.69x of
+	 * the time, 1 B-2 KiB and from 32 KiB 0.93-1.07x (perf/ bw, bibw,
+	 * pingpong, np=2, 7-9 interleaved rounds of SHMPI_CELL_SIZE=4096 and
+	 * 8192).  Where ranks outnumber cores they gained nothing measured
+	 * (np=4 on 2 cores 0.95-1.27x, noisy; np=8 alltoall 4-16 KiB alike in
+	 * steady state) and the first 0.1 s of an np=8 alltoall, while
+	 * the rings' pages are first touched, took 2.8-15x as long at 8-16
+	 * KiB with twice the pages to touch. */
 	uint64_t budget = 256ull << 20;
 	uint32_t cells = 64, size = 8192;
-	if ((uint64_t)n * n * cells * size > budget)
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	if ((uint64_t)n * n * cells * size > budget || (ncpu > 0 && n > (uint64_t)ncpu))
 		size = 4096;
 	while (cells > 8 && (uint64_t)n * n * cells * size > budget)
 		cells /= 2;
