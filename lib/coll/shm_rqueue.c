@@ -135,11 +135,6 @@ static _Atomic uint64_t *folded_of(struct mpii_rq *rq, uint64_t q)
 	return &((struct mpii_shm_line *)rq->area + 1 + slot_index(rq, q))->v;
 }
 
-static _Atomic uint64_t *hint_base(struct mpii_coll_state *cs)
-{
-	return cs->rq_hints;
-}
-
 static char *slot_of(struct mpii_rq *rq, int r, uint64_t q)
 {
 	char *slots = (char *)((struct mpii_shm_line *)rq->area + 1 + rq->slots);
@@ -185,7 +180,7 @@ static int slot_free_hinted(struct mpii_coll_state *cs, struct mpii_rq *rq, uint
 	 * of the hint, after its reads of the slot. */
 	unsigned first = i - i % HINTS_PER_LINE;
 	for (unsigned j = first; j < first + HINTS_PER_LINE && j < (unsigned)rq->slots; j++)
-		cs->rq_seen[j] = shm_load_acquire(hint_base(cs) + j);
+		cs->rq_seen[j] = shm_load_acquire(cs->rq_hints + j);
 	return cs->rq_seen[i] >= need;
 }
 
@@ -232,7 +227,7 @@ static void contribute(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, in
 	if (!hinted)
 		shm_prefetch_read(folded_of(rq, q + MPII_Q_AHEAD));
 	else if (slot_index(rq, q + MPII_Q_AHEAD) % HINTS_PER_LINE == 0)
-		shm_prefetch_read(hint_base(cs) + slot_index(rq, q + MPII_Q_AHEAD));
+		shm_prefetch_read(cs->rq_hints + slot_index(rq, q + MPII_Q_AHEAD));
 }
 
 /* Root: wait until every other member's slot holds q (of `bytes` data). */
@@ -261,7 +256,7 @@ static void release(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int m
 	/* Release, after our reads of the slots: pairs with the acquire of
 	 * slot_free_hinted. */
 	if (hinted)
-		shm_store_release(hint_base(cs) + slot_index(rq, q), q);
+		shm_store_release(cs->rq_hints + slot_index(rq, q), q);
 	/* D: seq_cst store after our reads of the slots (release), then the
 	 * seq_cst load of waiters. */
 	shm_store_seq_cst(folded_of(rq, q), q);
@@ -273,7 +268,7 @@ static void release(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int m
 	 * ours before that store needs it (as in contribute). */
 	shm_prefetch_write(folded_of(rq, q + MPII_Q_AHEAD));
 	if (hinted)
-		shm_prefetch_write(hint_base(cs) + slot_index(rq, q + MPII_Q_AHEAD));
+		shm_prefetch_write(cs->rq_hints + slot_index(rq, q + MPII_Q_AHEAD));
 }
 
 static void fold(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int me, uint64_t q,
@@ -290,25 +285,32 @@ static void fold(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int me, 
 	release(rq, cs, n, me, q, bytes);
 }
 
+/* The queues for parts of `bytes` (cs->rq, cs->gq or cs->gq32, by slot
+ * size), set up at their first use; NULL when the arena has no room. */
+static struct mpii_rq *queue_for(struct mpii_comm *c, struct mpii_coll_state *cs, size_t bytes)
+{
+	if (bytes > MPII_GQ_SLOT - 8)
+		return rq_ready(c, &cs->gq32, MPII_GQ_SLOTS, MPII_GQ32_SLOT) ? &cs->gq32 : NULL;
+	if (bytes > MPII_RQ_SLOT - 8)
+		return rq_ready(c, &cs->gq, MPII_GQ_SLOTS, MPII_GQ_SLOT) ? &cs->gq : NULL;
+	return rq_ready(c, &cs->rq, MPII_RQ_SLOTS, MPII_RQ_SLOT) ? &cs->rq : NULL;
+}
+
 int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		   struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_coll_state *cs)
 {
 	int n = c->size, me = c->rank;
-	MPI_Count bytes = count * dt->extent;
-	struct mpii_rq *rq = &cs->rq;
-	int slots = MPII_RQ_SLOTS;
-	size_t slot = MPII_RQ_SLOT;
-	if (bytes > MPII_RQ_SLOT - 8) {
-		/* n * 8 slots of 8 KiB: up to 512 KiB of the arena. */
-		if (n > 8 || bytes > MPII_GQ_SLOT - 8)
-			return MPII_SHM_DECLINED;
-		rq = &cs->gq, slots = MPII_GQ_SLOTS, slot = MPII_GQ_SLOT;
-	}
-	if (!rq_ready(c, rq, slots, slot))
+	size_t bytes = (size_t)(count * dt->extent);
+	/* Reduces beyond the small slots: n * 8 slots of 8 KiB, up to 512 KiB
+	 * of the arena. */
+	if (bytes > MPII_GQ_SLOT - 8 || (bytes > MPII_RQ_SLOT - 8 && n > 8))
+		return MPII_SHM_DECLINED;
+	struct mpii_rq *rq = queue_for(c, cs, bytes);
+	if (!rq)
 		return MPII_SHM_DECLINED;
 	uint64_t q = ++rq->seq;
 	if (me != root)
-		contribute(rq, cs, n, me, root, q, sbuf, 0, NULL, (size_t)(count * dt->extent));
+		contribute(rq, cs, n, me, root, q, sbuf, 0, NULL, bytes);
 	else
 		fold(rq, cs, n, me, q, sbuf == MPI_IN_PLACE ? rbuf : sbuf, rbuf, count, dt, op);
 	return MPI_SUCCESS;
@@ -326,14 +328,8 @@ int mpii_rq_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *sty
 {
 	int n = c->size, me = c->rank;
 	MPI_Count bytes = me == root ? rcount * rtype->size : scount * stype->size;
-	struct mpii_rq *rq = &cs->rq;
-	int slots = MPII_RQ_SLOTS;
-	size_t slot = MPII_RQ_SLOT;
-	if (bytes > MPII_GQ_SLOT - 8)
-		rq = &cs->gq32, slots = MPII_GQ_SLOTS, slot = MPII_GQ32_SLOT;
-	else if (bytes > MPII_RQ_SLOT - 8)
-		rq = &cs->gq, slots = MPII_GQ_SLOTS, slot = MPII_GQ_SLOT;
-	if (!rq_ready(c, rq, slots, slot))
+	struct mpii_rq *rq = queue_for(c, cs, (size_t)bytes);
+	if (!rq)
 		return MPII_SHM_DECLINED;
 	uint64_t q = ++rq->seq;
 	if (me != root) {
@@ -347,7 +343,7 @@ int mpii_rq_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *sty
 	for (int j = 0; j < n; j++)
 		if (j != me)
 			mpii_type_unpack(rtype, rcount, (char *)rbuf + j * stride, 0,
-					 slot_data(slot_of(rq, j, q)), (MPI_Count)bytes);
+					 slot_data(slot_of(rq, j, q)), bytes);
 	release(rq, cs, n, me, q, (size_t)bytes);
 	return MPI_SUCCESS;
 }

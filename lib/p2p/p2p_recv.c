@@ -159,17 +159,24 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
 #define UMSG_ALL_CLASSES (MPII_UMSG_CLASSES + UMSG_POW2_CLASSES)
 #define UMSG_KEEP_BYTES (4u << 20)
 
-/* malloc's chunk for a request of n bytes is n + 8 rounded up to 16: ask
- * for 16 x class - 8 and the chunk is used to the byte. */
+/* 16-byte units a record of data_bytes takes.  malloc's chunk for a
+ * request of n bytes is n + 8 rounded up to 16: ask for 16 x units - 8
+ * and the chunk is used to the byte. */
+static size_t umsg_chunks16(size_t data_bytes)
+{
+	return (sizeof(struct mpii_umsg) + data_bytes + 8 + 15) / 16;
+}
+
+/* The recycling class of a record of data_bytes; 0: not kept. */
 static size_t umsg_class(size_t data_bytes)
 {
-	size_t c = (sizeof(struct mpii_umsg) + data_bytes + 8 + 15) / 16;
+	size_t c = umsg_chunks16(data_bytes);
 	if (c < MPII_UMSG_CLASSES)
 		return c;
 	size_t p = 0;
 	while (p < UMSG_POW2_CLASSES && ((size_t)1 << (16 + p)) < c * 16)
 		p++;
-	return p < UMSG_POW2_CLASSES ? MPII_UMSG_CLASSES + p : 0;   /* 0: not kept */
+	return p < UMSG_POW2_CLASSES ? MPII_UMSG_CLASSES + p : 0;
 }
 
 /* The bytes malloc gives a record of class c (not 0). */
@@ -190,7 +197,7 @@ static struct mpii_umsg *umsg_alloc(size_t data_bytes)
 		mpii_p2p.umsg_free_bytes -= umsg_class_bytes(c);
 		return u;
 	}
-	size_t bytes = c ? umsg_class_bytes(c) : (sizeof(*u) + data_bytes + 8 + 15) / 16 * 16;
+	size_t bytes = c ? umsg_class_bytes(c) : umsg_chunks16(data_bytes) * 16;
 	if (!(u = malloc(bytes - 8)))
 		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for an unexpected message");
 	u->chunk = (uint16_t)c;
