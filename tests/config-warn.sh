@@ -23,13 +23,13 @@ run() {
 }
 
 # The ranks warn and use the default (rendezvous at 20000 bytes).
-run env CONFIG_EXPECT=EER SHMPI_EAGER_MAX=banana "$MPIRUN" -n 2 "$PROG"
+run env CONFIG_EXPECT=EERR SHMPI_EAGER_MAX=banana "$MPIRUN" -n 2 "$PROG"
 [ "$status" -eq 77 ] && exit 77
 [ "$status" -eq 0 ] || fail "SHMPI_EAGER_MAX=banana: exit $status"
 n=$(grep -c "^shmpi: warning: SHMPI_EAGER_MAX='banana': .*accepted: .*default 16384$" "$tmp/err")
 [ "$n" -ge 1 ] || fail "no warning naming SHMPI_EAGER_MAX='banana'"
 # A good value: no warning at all.
-run env CONFIG_EXPECT=EER SHMPI_EAGER_MAX=16k "$MPIRUN" -n 2 "$PROG"
+run env CONFIG_EXPECT=EERR SHMPI_EAGER_MAX=16k "$MPIRUN" -n 2 "$PROG"
 [ "$status" -eq 0 ] || fail "SHMPI_EAGER_MAX=16k: exit $status"
 grep -q warning "$tmp/err" && fail "a warning for SHMPI_EAGER_MAX=16k"
 

@@ -44,18 +44,24 @@ static void read_config(struct mpii_config *cfg)
 	cfg->sleep_ns = shm_config_get("SHMPI_SLEEP_US") * 1000;
 }
 
-/* SHMPI_EAGER_MAX unset: 32 KiB where cells are of 8 KiB or more and no
+/* SHMPI_EAGER_MAX unset: 64 KiB where cells are of 8 KiB or more and no
  * more ranks than cores run; the table's 16 KiB otherwise.  np=2 on 2
  * cores, 8 KiB cells, 32 KiB messages against 16 KiB eager: pingpong
  * 0.53x of the time, windowed bw 1.88x, bibw 1.08x, Sendrecv ring 1.77x,
- * nonblocking exchange 1.38x; 16 and 64 KiB 0.95-1.01x.  With 4 KiB
- * cells 32 KiB eager cost bibw 0.55x; with 4 ranks on 2 cores gathers of
- * 32 KiB took 2.5-6x as long (the senders run ahead and fill the rings). */
+ * nonblocking exchange 1.38x.  64 KiB against 32 KiB eager (the split
+ * single copy's RTS/CTS/FIN and system calls cost more than a second
+ * pipelined copy at this size): pingpong 0.71x of the time, windowed bw
+ * 1.51-1.57x, bibw 1.09x, Sendrecv ring 1.12x, exchange 1.11x, bcast,
+ * scatter, gather 0.56-0.67x, alltoall, allgather, reduce_scatter
+ * 0.85-0.89x; 128 KiB eager lost bibw (0.79x), so the single copy starts
+ * above 64 KiB.  With 4 KiB cells 32 KiB eager cost bibw 0.55x; with 4
+ * ranks on 2 cores gathers of 32 KiB took 2.5-6x as long (the senders run
+ * ahead and fill the rings). */
 static void eager_default(void)
 {
 	if (!shm_config_env("SHMPI_EAGER_MAX") && !mpii_g.oversubscribed &&
 	    mpii_g.seg.geo.cell_size >= 8192)
-		mpii_g.cfg.eager_max = 32768;
+		mpii_g.cfg.eager_max = 65536;
 }
 
 /* Map the job's segment (or make a singleton's).  0, or -errno with *why

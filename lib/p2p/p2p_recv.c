@@ -149,13 +149,19 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
  * eager limit (lib/core/env.c): with classes up to 16 KiB, 32 KiB eager
  * gathers at 4 ranks took 106-184 us, 43-64 with them. */
 #define MPII_UMSG_CLASSES 2064     /* records up to 32 KiB (the largest default eager limit) + the 48-byte head */
-/* Larger records (an SHMPI_EAGER_MAX beyond 32 KiB) are kept in classes of
- * powers of two, from 64 KiB to 2^(15 + UMSG_POW2_CLASSES) bytes: before,
+/* Larger records (the 64 KiB default eager limit, or an SHMPI_EAGER_MAX
+ * beyond it) are kept in classes of powers of two of data, from 64 KiB to
+ * 2^(15 + UMSG_POW2_CLASSES) bytes, plus 64 for the head: before,
  * every such record went through malloc and free, and the heap's top
  * went back to the kernel (brk) and was faulted in again each time (perf
  * record of exchange -k nbx, 128 KiB, SHMPI_EAGER_MAX=1M: 0.8 GB/s).  Up
  * to 4 MiB, the most kept in all. */
 #define UMSG_POW2_CLASSES 7
+/* A power-of-two class's record is its data plus this: the head and
+ * malloc's 8 bytes rounded up to 16 (umsg_chunks16), so that a 64 KiB
+ * message takes a record of 64 KiB + 64 bytes, not one of 128 KiB. */
+#define UMSG_POW2_HEAD 64
+_Static_assert(sizeof(struct mpii_umsg) + 8 <= UMSG_POW2_HEAD, "a record's head fits UMSG_POW2_HEAD");
 #define UMSG_ALL_CLASSES (MPII_UMSG_CLASSES + UMSG_POW2_CLASSES)
 #define UMSG_KEEP_BYTES (4u << 20)
 
@@ -174,7 +180,7 @@ static size_t umsg_class(size_t data_bytes)
 	if (c < MPII_UMSG_CLASSES)
 		return c;
 	size_t p = 0;
-	while (p < UMSG_POW2_CLASSES && ((size_t)1 << (16 + p)) < c * 16)
+	while (p < UMSG_POW2_CLASSES && ((size_t)1 << (16 + p)) + UMSG_POW2_HEAD < c * 16)
 		p++;
 	return p < UMSG_POW2_CLASSES ? MPII_UMSG_CLASSES + p : 0;
 }
@@ -182,7 +188,7 @@ static size_t umsg_class(size_t data_bytes)
 /* The bytes malloc gives a record of class c (not 0). */
 static size_t umsg_class_bytes(size_t c)
 {
-	return c < MPII_UMSG_CLASSES ? c * 16 : (size_t)1 << (16 + c - MPII_UMSG_CLASSES);
+	return c < MPII_UMSG_CLASSES ? c * 16 : ((size_t)1 << (16 + c - MPII_UMSG_CLASSES)) + UMSG_POW2_HEAD;
 }
 
 static struct mpii_umsg *umsg_alloc(size_t data_bytes)

@@ -2,31 +2,32 @@
  * Description: SHMPI_EAGER_MAX takes effect in every spelling the
  * configuration parser accepts (8k, 16K, 0x4000, 4KiB, ...), and a
  * malformed value falls back to the table's default 16384
- * (tests/config-warn.sh checks the warning); unset, the limit is 32 KiB
+ * (tests/config-warn.sh checks the warning); unset, the limit is 64 KiB
  * with 8 KiB cells and no more ranks than cores, else 16 KiB (lib/core/env.c).
- * Rank 0 starts sends of 8192, 12000 and 20000 bytes before
+ * Rank 0 starts sends of 8192, 12000, 20000 and 50000 bytes before
  * rank 1 posts any receive: an eager send completes on its own, a
  * rendezvous send cannot.  CONFIG_EXPECT gives the expected kinds, E
- * (eager) or R (rendezvous), one letter per size, or "unset": EEE when
- * this machine has a core for each rank, else EER.
+ * (eager) or R (rendezvous), one letter per size, or "unset": EEEE when
+ * this machine has a core for each rank, else EERR.
  * np: 2
  * env: CONFIG_EXPECT=unset
- * env: CONFIG_EXPECT=EER SHMPI_CELL_SIZE=4096
- * env: CONFIG_EXPECT=ERR SHMPI_EAGER_MAX=8k
- * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=16k
- * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=16KiB
- * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=0x4000
- * env: CONFIG_EXPECT=EEE SHMPI_EAGER_MAX=32k
- * env: CONFIG_EXPECT=RRR SHMPI_EAGER_MAX=4K
- * env: CONFIG_EXPECT=RRR SHMPI_EAGER_MAX=8191
- * env: CONFIG_EXPECT=EER SHMPI_EAGER_MAX=banana
+ * env: CONFIG_EXPECT=EERR SHMPI_CELL_SIZE=4096
+ * env: CONFIG_EXPECT=ERRR SHMPI_EAGER_MAX=8k
+ * env: CONFIG_EXPECT=EERR SHMPI_EAGER_MAX=16k
+ * env: CONFIG_EXPECT=EERR SHMPI_EAGER_MAX=16KiB
+ * env: CONFIG_EXPECT=EERR SHMPI_EAGER_MAX=0x4000
+ * env: CONFIG_EXPECT=EEER SHMPI_EAGER_MAX=32k
+ * env: CONFIG_EXPECT=EEEE SHMPI_EAGER_MAX=64k
+ * env: CONFIG_EXPECT=RRRR SHMPI_EAGER_MAX=4K
+ * env: CONFIG_EXPECT=RRRR SHMPI_EAGER_MAX=8191
+ * env: CONFIG_EXPECT=EERR SHMPI_EAGER_MAX=banana
  */
 #include <string.h>
 #include <unistd.h>
 #include "mpitest.h"
 
-#define NMSG 3
-static const int sizes[NMSG] = { 8192, 12000, 20000 };
+#define NMSG 4
+static const int sizes[NMSG] = { 8192, 12000, 20000, 50000 };
 
 /* Poll req for up to `seconds`; 1 when it completed. */
 static int completes_within(MPI_Request *req, double seconds)
@@ -44,13 +45,13 @@ static int completes_within(MPI_Request *req, double seconds)
 int main(int argc, char **argv)
 {
 	int n, w;
-	static char buf[NMSG][20000];
+	static char buf[NMSG][50000];
 	char go = 1;
 	const char *expect = getenv("CONFIG_EXPECT");
 
 	mpitest_init(&argc, &argv, 2, &n, &w);
 	if (expect && strcmp(expect, "unset") == 0)
-		expect = sysconf(_SC_NPROCESSORS_ONLN) >= n ? "EEE" : "EER";
+		expect = sysconf(_SC_NPROCESSORS_ONLN) >= n ? "EEEE" : "EERR";
 	TEST_CHECK(expect && strlen(expect) == NMSG);
 	if (w == 0) {
 		MPI_Request req[NMSG + 1];
