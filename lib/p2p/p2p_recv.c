@@ -148,7 +148,7 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
  * gather, 21-22 us with the room freed).  The classes reach the 32 KiB
  * eager limit (lib/core/env.c): with classes up to 16 KiB, 32 KiB eager
  * gathers at 4 ranks took 106-184 us, 43-64 with them. */
-#define MPII_UMSG_CLASSES 2064     /* records up to 32 KiB (the largest default eager limit) + the 48-byte head */
+#define MPII_UMSG_CLASSES 2064     /* records up to 32 KiB + the 48-byte head; larger ones below */
 /* Larger records (the 64 KiB default eager limit, or an SHMPI_EAGER_MAX
  * beyond it) are kept in classes of powers of two of data, from 64 KiB to
  * 2^(15 + UMSG_POW2_CLASSES) bytes, plus 64 for the head: before,
@@ -157,11 +157,6 @@ static void land_stream(struct mpii_rx *rx, const void *src, MPI_Count len)
  * record of exchange -k nbx, 128 KiB, SHMPI_EAGER_MAX=1M: 0.8 GB/s).  Up
  * to 4 MiB, the most kept in all. */
 #define UMSG_POW2_CLASSES 7
-/* A power-of-two class's record is its data plus this: the head and
- * malloc's 8 bytes rounded up to 16 (umsg_chunks16), so that a 64 KiB
- * message takes a record of 64 KiB + 64 bytes, not one of 128 KiB. */
-#define UMSG_POW2_HEAD 64
-_Static_assert(sizeof(struct mpii_umsg) + 8 <= UMSG_POW2_HEAD, "a record's head fits UMSG_POW2_HEAD");
 #define UMSG_ALL_CLASSES (MPII_UMSG_CLASSES + UMSG_POW2_CLASSES)
 #define UMSG_KEEP_BYTES (4u << 20)
 
@@ -180,7 +175,7 @@ static size_t umsg_class(size_t data_bytes)
 	if (c < MPII_UMSG_CLASSES)
 		return c;
 	size_t p = 0;
-	while (p < UMSG_POW2_CLASSES && ((size_t)1 << (16 + p)) + UMSG_POW2_HEAD < c * 16)
+	while (p < UMSG_POW2_CLASSES && umsg_chunks16((size_t)1 << (16 + p)) < c)
 		p++;
 	return p < UMSG_POW2_CLASSES ? MPII_UMSG_CLASSES + p : 0;
 }
@@ -188,7 +183,9 @@ static size_t umsg_class(size_t data_bytes)
 /* The bytes malloc gives a record of class c (not 0). */
 static size_t umsg_class_bytes(size_t c)
 {
-	return c < MPII_UMSG_CLASSES ? c * 16 : ((size_t)1 << (16 + c - MPII_UMSG_CLASSES)) + UMSG_POW2_HEAD;
+	/* A power-of-two class holds 2^k bytes of data with its head, so a
+	 * 64 KiB message takes a record of 64 KiB + 64 bytes, not 128 KiB. */
+	return 16 * (c < MPII_UMSG_CLASSES ? c : umsg_chunks16((size_t)1 << (16 + c - MPII_UMSG_CLASSES)));
 }
 
 static struct mpii_umsg *umsg_alloc(size_t data_bytes)
