@@ -47,6 +47,9 @@
 #define shm_cas_acq_rel(p, e, v) \
 	atomic_compare_exchange_strong_explicit((p), (e), (v), memory_order_acq_rel, memory_order_acquire)
 #define shm_fence_seq_cst()      atomic_thread_fence(memory_order_seq_cst)
+/* Orders nothing between CPUs: keeps the compiler from moving memory
+ * accesses across it (the light half of shm/fence.h). */
+#define shm_compiler_fence()     atomic_signal_fence(memory_order_seq_cst)
 
 /* Busy-wait hint: lets the sibling hyperthread run and saves power. */
 static inline void shm_cpu_relax(void)

@@ -4,6 +4,7 @@
  */
 #include <limits.h>
 #include "shm/doorbell.h"
+#include "shm/fence.h"
 #include "shm/futex.h"
 
 void shm_doorbell_ring(struct shm_member *m)
@@ -19,6 +20,10 @@ uint32_t shm_doorbell_prepare(struct shm_member *m)
 	uint32_t seen = shm_load_acquire(&m->doorbell);
 	/* E: pairs with H in shm_doorbell_ring_if_sleeping(). */
 	shm_fetch_add_seq_cst(&m->sleepers, 1);
+	/* The heavy half for wakers whose G-to-H is a light fence
+	 * (shm/fence.h): after it, either their work is visible to our
+	 * re-check or their load of sleepers sees E. */
+	shm_fence_heavy();
 	return seen;
 }
 

@@ -5,7 +5,8 @@ libshm_la_SOURCES = \
 	shm/segment.h shm/segment.c \
 	shm/ring.h shm/ring.c \
 	shm/futex.h shm/futex.c \
-	shm/doorbell.h shm/doorbell.c
+	shm/doorbell.h shm/doorbell.c \
+	shm/fence.h shm/fence.c
 libshm_la_CFLAGS = $(AM_CFLAGS) -fPIC
 # process-shared mutex and condition variable (issue 7)
 libshm_la_SOURCES += shm/mutex.h shm/mutex.c shm/cond.h shm/cond.c

@@ -61,7 +61,10 @@ struct shm_seg_header {
 	uint32_t summary_words;
 	uint32_t ring_cells;
 	uint32_t cell_size;
-	uint32_t pad0;
+	/* How the members order a wake-up (shm/fence.h), chosen once for the
+	 * job by the first member that joins: 0 not yet, 1 full fences, 2
+	 * light fences. */
+	_Atomic uint32_t fence_mode;
 	uint64_t ring_off;     /* rings[dst][src], each shm_ring_bytes() */
 	uint64_t ring_stride;
 	uint64_t arena_off;

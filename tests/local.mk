@@ -29,6 +29,12 @@ tests_unit_check_ring_LDADD = $(UNIT_LDADD)
 tests_unit_check_segment_SOURCES = tests/unit/check_segment.c
 tests_unit_check_segment_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_check_segment_LDADD = $(UNIT_LDADD)
+# the doorbell with light and full fences (shm/fence.h)
+check_PROGRAMS += tests/unit/check_doorbell
+TESTS += tests/unit/check_doorbell
+tests_unit_check_doorbell_SOURCES = tests/unit/check_doorbell.c
+tests_unit_check_doorbell_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_check_doorbell_LDADD = $(UNIT_LDADD)
 
 # point-to-point behaviour (issue 2)
 check_PROGRAMS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
