@@ -266,6 +266,39 @@ int mpii_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_da
 	return mpii_sched_finish(s, reqp);
 }
 
+/* Ring reduce-scatter for more than two ranks (commutative ops, a send
+ * buffer): at step k rank r passes the partial sum of block r - k - 1 to
+ * its right neighbour and gets that of block r - k - 2 from its left, into
+ * which it folds its own contribution; after n - 1 steps the block that
+ * arrives is its own, complete, straight into rbuf.  Partial blocks
+ * alternate between two scratch blocks, so a block is sent while the next
+ * arrives.  Every rank moves n - 1 blocks once; reduce + scatterv moved
+ * the whole vector log n times and then its blocks again from rank 0
+ * (perf/coll np=4 on 2 cores, 8-16 KiB blocks: 1.2-1.3x Open MPI's time;
+ * the figures with the ring are in ChangeLog). */
+static void build_reduce_scatter_ring(struct mpii_sched *s, const void *sbuf, void *rbuf,
+				      const MPI_Count *rcounts, const MPI_Aint *displs,
+				      struct mpii_datatype *dt, struct mpii_op *op, int n, int r)
+{
+	MPI_Count most = 0;
+	for (int i = 0; i < n; i++)
+		most = rcounts[i] > most ? rcounts[i] : most;
+	void *tmp[2] = { mpii_sched_tmp(s, most, dt), mpii_sched_tmp(s, most, dt) };
+	if (!tmp[0] || !tmp[1])
+		return;
+	int right = (r + 1) % n, left = (r - 1 + n) % n;
+	for (int k = 0; k < n - 1; k++) {
+		int sb = (r - k - 1 + 2 * n) % n, rb = (r - k - 2 + 2 * n) % n;
+		/* The first block out is this rank's contribution as it is. */
+		const void *out = k == 0 ? at((void *)sbuf, displs[sb], dt) : tmp[(k - 1) & 1];
+		void *land = k == n - 2 ? rbuf : tmp[k & 1];
+		mpii_sched_send(s, out, rcounts[sb], dt, right);
+		mpii_sched_recv(s, land, rcounts[rb], dt, left);
+		mpii_sched_fence(s);
+		mpii_sched_reduce(s, at((void *)sbuf, displs[rb], dt), land, rcounts[rb], dt, op);
+	}
+}
+
 int mpii_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
 			struct mpii_datatype *dt, struct mpii_op *op, struct mpii_comm *c,
 			struct mpii_request **reqp)
@@ -299,6 +332,8 @@ int mpii_reduce_scatter(const void *sbuf, void *rbuf, const MPI_Count *rcounts,
 		mpii_sched_recv(s, rbuf, rcounts[r], dt, p);
 		mpii_sched_fence(s);
 		mpii_sched_reduce(s, at((void *)sbuf, displs[r], dt), rbuf, rcounts[r], dt, op);
+	} else if (n > 2 && op->commute && sbuf != MPI_IN_PLACE && total > 0) {
+		build_reduce_scatter_ring(s, sbuf, rbuf, rcounts, displs, dt, op, n, r);
 	} else if (total > 0) {
 		void *tmp = mpii_sched_tmp(s, total, dt);
 		if (tmp) {

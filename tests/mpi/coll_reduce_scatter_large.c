@@ -1,6 +1,7 @@
 /*
  * Description: reduce_scatter and reduce_scatter_block of vectors beyond
- * the segment slots of lib/coll/shm.c (reduce + scatterv schedule): totals
+ * the segment slots of lib/coll/shm.c (the ring schedule for commutative
+ * ops from 3 ranks, reduce + scatterv for the others): totals
  * from 4 KiB to several 64 KiB pieces, uneven and empty
  * blocks, MPI_IN_PLACE, MPI_SUM on ints and a non-commutative user op
  * (affine maps: only a rank-order fold gets it right), a derived type
