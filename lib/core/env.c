@@ -45,24 +45,35 @@ static void read_config(struct mpii_config *cfg)
 	cfg->sleep_ns = shm_config_get("SHMPI_SLEEP_US") * 1000;
 }
 
-/* SHMPI_EAGER_MAX unset: 64 KiB where cells are of 8 KiB or more and no
- * more ranks than cores run; the table's 16 KiB otherwise.  np=2 on 2
- * cores, 8 KiB cells, 32 KiB messages against 16 KiB eager: pingpong
- * 0.53x of the time, windowed bw 1.88x, bibw 1.08x, Sendrecv ring 1.77x,
- * nonblocking exchange 1.38x.  64 KiB against 32 KiB eager (the split
- * single copy's RTS/CTS/FIN and system calls cost more than a second
- * pipelined copy at this size): pingpong 0.71x of the time, windowed bw
- * 1.51-1.57x, bibw 1.09x, Sendrecv ring 1.12x, exchange 1.11x, bcast,
- * scatter, gather 0.56-0.67x, alltoall, allgather, reduce_scatter
- * 0.85-0.89x; 128 KiB eager lost bibw (0.79x), so the single copy starts
- * above 64 KiB.  With 4 KiB cells 32 KiB eager cost bibw 0.55x; with 4
- * ranks on 2 cores gathers of 32 KiB took 2.5-6x as long (the senders run
- * ahead and fill the rings). */
+/* SHMPI_EAGER_MAX unset: 8 KiB where cells are of 8 KiB or more and no
+ * more ranks than cores run; the table's 16 KiB otherwise.  Where the
+ * eager copies end and the single copy starts depends on the machine.
+ * On the 2-core VM of 2026-12-05 (8-byte pingpong 0.40 us) the two
+ * pipelined copies through the cells beat the single copy up to 64 KiB:
+ * 64 KiB eager against 32 KiB gave pingpong 64 KiB 0.71x of the time,
+ * windowed bw 1.51-1.57x, bibw 1.09x, and 32 KiB against 16 KiB
+ * pingpong 32 KiB 0.53x, bw 1.88x.  On the Emerald Rapids VM of
+ * 2026-12-06 (8-byte pingpong 0.24 us) lines move between the cores at
+ * only ~12 GB/s when streamed through a ring of cells (memcpy in, memcpy
+ * out, /tmp microbenchmark), where process_vm_readv of a 128 KiB buffer
+ * runs at ~28 GB/s, and 64 KiB eager made the middle sizes the worst
+ * of all: against Open MPI and MPICH (perf/compare np=2, 5 rounds,
+ * ratios to the faster peer) Sendrecv ring and exchange 16-64 KiB
+ * 0.34-0.62x, bibw 32-64 KiB 0.50-0.69x, bw 64 KiB 0.77x, pingpong
+ * 16-64 KiB 1.37-1.84x, alltoall/allgather 32-64 KiB 1.2-2.6x.  With
+ * 8 KiB eager there: exchanges 0.93-1.59x, bibw 1.08-1.19x, bw
+ * 1.17-1.42x, pingpong 0.83-0.93x, alltoall/allgather 0.74-0.90x; with
+ * 16 KiB, 16 KiB messages lost (exchange 0.59-0.60x, bibw 0.85x).  The
+ * loss on a machine of the first kind (mid sizes at about the peers'
+ * single-copy speed) is smaller than the gain on one of the second, so 8
+ * KiB; a calibration at start would serve both.  With 4 KiB cells 32 KiB
+ * eager cost bibw 0.55x; with 4 ranks on 2 cores gathers of 32 KiB took
+ * 2.5-6x as long (the senders run ahead and fill the rings). */
 static void eager_default(void)
 {
 	if (!shm_config_env("SHMPI_EAGER_MAX") && !mpii_g.oversubscribed &&
 	    mpii_g.seg.geo.cell_size >= 8192)
-		mpii_g.cfg.eager_max = 65536;
+		mpii_g.cfg.eager_max = 8192;
 }
 
 /* Light fences (shm/fence.h) where no more ranks than cores run: there
