@@ -169,8 +169,8 @@ int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct 
  * for is one its readers are done with). */
 #define MPII_Q_AHEAD 4
 #define MPII_RQ_SLOT 512
-/* Gathers of blocks beyond MPII_RQ_SLOT - 8 bytes, up to MPII_GQ_SLOT - 8,
- * two members only, and reduces of up to 8 members (cs->gq). */
+/* Gathers and reduces of blocks beyond MPII_RQ_SLOT - 8 bytes, up to
+ * MPII_GQ_SLOT - 8, among up to 8 members (cs->gq). */
 #define MPII_GQ_SLOTS 8
 #define MPII_GQ_SLOT (8192 + 64)
 /* Blocks up to MPII_GQ32_SLOT - 8 bytes, two members (cs->gq32).  The

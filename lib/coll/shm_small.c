@@ -13,7 +13,9 @@
  * out, so derived types take the same paths.
  *
  *   gather    per-member queues of lib/coll/shm_rqueue.c (blocks up to
- *             MPII_RQ_SLOT - 8 bytes): non-roots write and return
+ *             MPII_RQ_SLOT - 8 bytes; up to MPII_GQ_SLOT - 8 among at
+ *             most 8 members, MPII_GQ32_SLOT - 8 between two): non-roots
+ *             write and return
  *   scatter   the bcast queue of lib/coll/shm_queue.c (the n - 1
  *             blocks of the other members together up to MPII_BQ_SLOT - 8
  *             bytes; two members: the medium queues, up to MPII_MQ32_SLOT - 8):
@@ -46,7 +48,11 @@ int mpii_shm_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *st
 		    MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c)
 {
 	MPI_Count bytes = c->rank == root ? rcount * rtype->size : scount * stype->size;
-	if (!fits(c, bytes, c->size == 2 ? MPII_GQ32_SLOT - 8 : MPII_RQ_SLOT - 8))
+	/* Two members: blocks up to 32 KiB; up to 8, the 8 KiB slots the
+	 * medium reduces use; more, the small slots. */
+	size_t limit = c->size == 2 ? MPII_GQ32_SLOT - 8 :
+		       c->size <= 8 ? MPII_GQ_SLOT - 8 : MPII_RQ_SLOT - 8;
+	if (!fits(c, bytes, limit))
 		return MPII_SHM_DECLINED;
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
