@@ -167,7 +167,8 @@ static char *root_slot(struct mpii_bq *q, struct mpii_coll_state *cs, int n, int
 }
 
 /* Root: bcast b's data is in its slot; tell the readers. */
-static void root_publish(struct mpii_bq *q, struct mpii_coll_state *cs, int n, int me, uint64_t b)
+static void root_publish(struct mpii_bq *q, struct mpii_coll_state *cs, int n, int me, uint64_t b,
+			 size_t bytes)
 {
 	/* W: release, after the data, pairs with R; then the light fence
 	 * before the sleepers loads (the G/H of shm/doorbell.h): a seq_cst
@@ -177,6 +178,14 @@ static void root_publish(struct mpii_bq *q, struct mpii_coll_state *cs, int n, i
 	for (int j = 0; j < n; j++)
 		if (j != me)
 			shm_doorbell_ring_if_sleeping(cs->members[j]);
+	/* The lines of bcast b + AHEAD in exclusive state now, as in
+	 * shm_rqueue.c's contribute, once its last readers are known to be
+	 * done with it: a root running a lap ahead would take the lines a
+	 * reader is reading (bcast np=2 64-128 B 1.18-1.31x of the time). */
+	uint64_t ahead = b + MPII_Q_AHEAD, slots = (uint64_t)q->slots;
+	if (ahead <= slots || q->min_done >= ahead - slots)
+		shm_prefetch_write_lines(slot_of(q, n, ahead),
+					 bytes <= 2048 ? sizeof(uint64_t) + bytes : SHM_CACHELINE);
 }
 
 /* Reader: bytes [offset, offset + count x size) of bcast b into (buf,
@@ -200,7 +209,7 @@ int mpii_bq_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root
 	if (me == root) {
 		char *slot = root_slot(q, cs, n, me, b);
 		mpii_type_pack(dt, count, buf, 0, slot_data(slot), count * dt->size);
-		root_publish(q, cs, n, me, b);
+		root_publish(q, cs, n, me, b, (size_t)(count * dt->size));
 		finish(q, cs, me, b);
 	} else {
 		read_part(q, cs, n, me, b, buf, count, dt, 0);
@@ -229,7 +238,7 @@ int mpii_bq_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *st
 	mpii_type_pack(stype, root * scount, sbuf, 0, data, root * bytes);
 	mpii_type_pack(stype, (n - 1 - root) * scount, (const char *)sbuf + (root + 1) * stride, 0,
 		       data + root * bytes, (n - 1 - root) * bytes);
-	root_publish(q, cs, n, me, b);
+	root_publish(q, cs, n, me, b, (size_t)((n - 1) * bytes));
 	if (rbuf != MPI_IN_PLACE)
 		mpii_type_copy(stype, scount, (const char *)sbuf + root * stride, rtype, rcount, rbuf,
 			       bytes);
