@@ -9,7 +9,12 @@
  * found: rank 0 sends many laps of messages on one tag and a last one on
  * another, and rank 1 waits (unhinted: MPI_ANY_SOURCE) for the last
  * before it receives the others, in order, checking every message.
+ * The messages must go eagerly (the second part is unsafe otherwise:
+ * rank 0's MPI_Send of a rendezvous message waits for a receive that
+ * rank 1 posts only after the last message), so the test sets the eager
+ * limit to 16 KiB; unset, it is 8 KiB where ranks have cores.
  * np: 2
+ * env: SHMPI_EAGER_MAX=16k
  */
 #include <stdint.h>
 #include <stdlib.h>
