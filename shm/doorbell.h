@@ -14,10 +14,11 @@
  * the sleeper and rings.  A waker on a hot path may instead make G a
  * release store followed by shm_fence_light() (shm/fence.h): the waiter
  * calls shm_fence_heavy() between E and F, which gives the same
- * either-or without the waker waiting for its store's line.  A ring between "seen" and the futex call makes
- * futex_wait return at once (the word changed), so no wake-up is lost.
- * The fast path of a waker is one load of a line that is only written when
- * somebody goes to sleep: no system call.
+ * either-or without the waker waiting for its store's line.  A ring
+ * between "seen" and the futex call makes futex_wait return at once (the
+ * word changed), so no wake-up is lost.  The fast path of a waker is one
+ * load of a line that is only written when somebody goes to sleep: no
+ * system call.
  */
 #ifndef SHM_DOORBELL_H
 #define SHM_DOORBELL_H

@@ -184,8 +184,7 @@ static void root_publish(struct mpii_bq *q, struct mpii_coll_state *cs, int n, i
 	 * reader is reading (bcast np=2 64-128 B 1.18-1.31x of the time). */
 	uint64_t ahead = b + MPII_Q_AHEAD, slots = (uint64_t)q->slots;
 	if (ahead <= slots || q->min_done >= ahead - slots)
-		shm_prefetch_write_lines(slot_of(q, n, ahead),
-					 bytes <= 2048 ? sizeof(uint64_t) + bytes : SHM_CACHELINE);
+		mpii_q_prefetch_slot(slot_of(q, n, ahead), bytes);
 }
 
 /* Reader: bytes [offset, offset + count x size) of bcast b into (buf,

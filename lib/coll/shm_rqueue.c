@@ -21,8 +21,8 @@
  *             fold in rank order (its own contribution from its buffer),
  *             so non-commutative ops are right; folded[q % SLOTS] = q
  *             (D: release, after the reads, then the light fence); if
- *             members wait for a fold
- *             (waiters > 0), ring the sleeping ones.
+ *             members wait for a fold (waiters > 0), ring the sleeping
+ *             ones.
  *
  * A member that must wait for a fold counts itself in waiters (V: seq_cst
  * RMW) before it checks folded[]; the root stores folded[] (D) before it
@@ -31,8 +31,9 @@
  * takes the heavy fence between raising its sleeper count and its
  * re-check (shm/doorbell.h, shm/fence.h), which pairs with the light one
  * after D (and after W for a sleeping root).  Gather np=2 8-256 B
- * 0.83-0.95x of the time with the light fences (perf/ab.sh).  Different roots fold different slots, so a
- * member may wait for any of them: the root rings every sleeping member.
+ * 0.83-0.95x of the time with the light fences (perf/ab.sh).  Different
+ * roots fold different slots, so a member may wait for any of them: the
+ * root rings every sleeping member.
  *
  * The queues ((n * SLOTS) slots and SLOTS + 1 lines) are taken from the
  * arena at the first small reduce or gather of a communicator (collective:
@@ -232,15 +233,12 @@ static void contribute(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, in
 	/* The lines of reduce q + AHEAD now, while nobody needs them: our
 	 * slot's (the root read them a lap ago; writing them then waits for
 	 * each line's transfer, and the stores queued behind them stall the
-	 * member's next call), all of them up to 2 KiB, only the first above
-	 * (gather np=2 64-128 B 0.49-0.52x of the time, 512 B-2 KiB
-	 * 0.85-0.92x, reduce 64-128 B 0.70-0.76x; whole 4 KiB slots made
-	 * gathers of 4 KiB 1.10x slower: the member, further ahead there,
-	 * takes lines the root is still reading), and the hint[] line we will
-	 * read (the root writes it every collective) before we need it: at
-	 * the first of its entries. */
-	shm_prefetch_write_lines(slot_of(rq, me, q + MPII_Q_AHEAD),
-				 bytes <= 2048 ? sizeof(uint64_t) + bytes : SHM_CACHELINE);
+	 * member's next call: gather np=2 64-128 B 0.49-0.52x of the time,
+	 * 512 B-2 KiB 0.85-0.92x, reduce 64-128 B 0.70-0.76x, with every line
+	 * of the slot rather than the first), and the hint[] line we will read
+	 * (the root writes it every collective) before we need it: at the
+	 * first of its entries. */
+	mpii_q_prefetch_slot(slot_of(rq, me, q + MPII_Q_AHEAD), bytes);
 	if (!hinted)
 		shm_prefetch_read(folded_of(rq, q + MPII_Q_AHEAD));
 	else if (slot_index(rq, q + MPII_Q_AHEAD) % HINTS_PER_LINE == 0)

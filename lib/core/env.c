@@ -81,12 +81,12 @@ static void eager_default(void)
  * its line (bcast np=2 64 B 0.125 -> 0.081 us, scatter 0.26 -> 0.14 us);
  * oversubscribed, ranks sleep often and each sleep's membarrier cost more
  * (barrier np=4 on 2 cores 2.0 -> 2.7 us).  The first rank to get here
- * chooses for the job, so that every sleeper pairs with every waker;
- * before we wake or sleep on anyone's doorbell. */
+ * chooses for the job, so that every sleeper pairs with every waker.
+ * After mpii_progress_init (which judges oversubscription), before we
+ * wake or sleep on anyone's doorbell. */
 static void choose_fences(void)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	uint32_t want = ncpu > 0 && mpii_g.size <= ncpu ? 2 : 1, mode = 0;
+	uint32_t want = mpii_g.oversubscribed ? 1 : 2, mode = 0;
 	/* Acq_rel: the choice is the only thing published; a loser reads the
 	 * winner's choice from the failed exchange. */
 	if (shm_cas_acq_rel(&mpii_g.seg.hdr->fence_mode, &mode, want))
@@ -130,7 +130,6 @@ static int join_segment(const char **why)
 	/* Programs this process starts must not inherit the job's memory: the
 	 * launcher leaves the descriptor open across exec for us only. */
 	fcntl(mpii_g.seg.fd, F_SETFD, FD_CLOEXEC);
-	choose_fences();
 	mpii_g.me = shm_seg_member(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	mpii_g.me->pid = getpid();
 	/* Release: the launcher that reads RUNNING sees the pid. */
@@ -163,6 +162,7 @@ static int init_common(int required, int *provided)
 	if (provided)
 		*provided = mpii_g.thread_level;
 	mpii_progress_init();
+	choose_fences();
 	eager_default();
 	if (mpii_comm_init_predefined() != MPI_SUCCESS || mpii_p2p_init() != MPI_SUCCESS)
 		mpii_abort_job(MPI_ERR_INTERN, "MPI_Init: out of memory");

@@ -2,8 +2,8 @@
  * Description: unit tests of shm/doorbell.c and shm/fence.c without MPI:
  * two forked processes pass a turn back and forth on a MAP_SHARED
  * mapping.  One goes to sleep on its doorbell as soon as the turn is not
- * its own; the other spins for its turn, waits a varying few hundred
- * cycles and passes the turn back as the collectives' queues do (a
+ * its own; the other spins for its turn, waits 0-15 pause instructions
+ * (varying by round) and passes the turn back as the collectives' queues do (a
  * release store, the light fence, the look at the sleeper count), so
  * that its publish keeps landing inside the sleeper's window between
  * raising the count and its re-check.  A lost wake-up leaves the sleeper
@@ -12,7 +12,7 @@
  * where the kernel has it) and full fences.  The race is narrow: with
  * the heavy fence taken out of shm/fence.c, one run in two of these
  * 400000 rounds lost a wake-up (on the 2-core VM); with it, ~8 s and
- * none in tens of runs.
+ * none in 10 runs.
  */
 #define _GNU_SOURCE
 #include <check.h>
