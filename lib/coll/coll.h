@@ -178,8 +178,12 @@ static inline void mpii_q_prefetch_slot(const void *slot, size_t bytes)
 }
 #define MPII_RQ_SLOT 512
 /* Gathers and reduces of blocks beyond MPII_RQ_SLOT - 8 bytes, up to
- * MPII_GQ_SLOT - 8, among up to 8 members (cs->gq). */
-#define MPII_GQ_SLOTS 8
+ * MPII_GQ_SLOT - 8, among up to 8 members (cs->gq).  16 slots for these
+ * and the medium bcast queues (MPII_MQ_SLOTS): a throughput loop of
+ * collectives keeps a writer up to that many ahead; with 8, np=2 scatter
+ * and bcast of 1-32 KiB took 1.2-1.5x as long (docs/collectives.md); 32
+ * measured as 16 and would hold twice the arena, never given back. */
+#define MPII_GQ_SLOTS 16
 #define MPII_GQ_SLOT (8192 + 64)
 /* Blocks up to MPII_GQ32_SLOT - 8 bytes, two members (cs->gq32).  The
  * medium blocks keep their own queues: through slots 32 KiB apart 8 KiB
@@ -192,7 +196,7 @@ int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_da
  * cs->bq; medium ones up to MPII_MQ_SLOT - 8 bytes through cs->mq. */
 #define MPII_BQ_SLOTS 64
 #define MPII_BQ_SLOT 576
-#define MPII_MQ_SLOTS 8
+#define MPII_MQ_SLOTS 16
 #define MPII_MQ_SLOT (8192 + 64)
 #define MPII_MQ32_SLOT (32768 + 64)
 size_t mpii_bq_bytes(int n, int slots, size_t slot);

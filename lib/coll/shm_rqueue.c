@@ -318,7 +318,7 @@ int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_da
 {
 	int n = c->size, me = c->rank;
 	size_t bytes = (size_t)(count * dt->extent);
-	/* Reduces beyond the small slots: n * 8 slots of 8 KiB, up to 512 KiB
+	/* Reduces beyond the small slots: n * 16 slots of 8 KiB, up to 1 MiB
 	 * of the arena. */
 	if (bytes > MPII_GQ_SLOT - 8 || (bytes > MPII_RQ_SLOT - 8 && n > 8))
 		return MPII_SHM_DECLINED;
