@@ -23,7 +23,7 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 3u /* 2: shm_member.numa_node; 3: blocked */
+#define SHM_SEG_VERSION 4u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -65,6 +65,9 @@ struct shm_seg_header {
 	 * job by the first member that joins: 0 not yet, 1 full fences, 2
 	 * light fences. */
 	_Atomic uint32_t fence_mode;
+	/* The largest eager message in bytes, measured once for the job by
+	 * lib/ (lib/p2p/p2p_calibrate.c); 0 while not known. */
+	_Atomic uint32_t lib_eager_max;
 	uint64_t ring_off;     /* rings[dst][src], each shm_ring_bytes() */
 	uint64_t ring_stride;
 	uint64_t arena_off;

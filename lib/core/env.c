@@ -45,37 +45,6 @@ static void read_config(struct mpii_config *cfg)
 	cfg->sleep_ns = shm_config_get("SHMPI_SLEEP_US") * 1000;
 }
 
-/* SHMPI_EAGER_MAX unset: 8 KiB where cells are of 8 KiB or more and no
- * more ranks than cores run; the table's 16 KiB otherwise.  Where the
- * eager copies end and the single copy starts depends on the machine.
- * On the 2-core VM of 2026-12-05 (8-byte pingpong 0.40 us) the two
- * pipelined copies through the cells beat the single copy up to 64 KiB:
- * 64 KiB eager against 32 KiB gave pingpong 64 KiB 0.71x of the time,
- * windowed bw 1.51-1.57x, bibw 1.09x, and 32 KiB against 16 KiB
- * pingpong 32 KiB 0.53x, bw 1.88x.  On the Emerald Rapids VM of
- * 2026-12-06 (8-byte pingpong 0.24 us) lines move between the cores at
- * only ~12 GB/s when streamed through a ring of cells (memcpy in, memcpy
- * out, /tmp microbenchmark), where process_vm_readv of a 128 KiB buffer
- * runs at ~28 GB/s, and 64 KiB eager made the middle sizes the worst
- * of all: against Open MPI and MPICH (perf/compare np=2, 5 rounds,
- * ratios to the faster peer) Sendrecv ring and exchange 16-64 KiB
- * 0.34-0.62x, bibw 32-64 KiB 0.50-0.69x, bw 64 KiB 0.77x, pingpong
- * 16-64 KiB 1.37-1.84x, alltoall/allgather 32-64 KiB 1.2-2.6x.  With
- * 8 KiB eager there: exchanges 0.93-1.59x, bibw 1.08-1.19x, bw
- * 1.17-1.42x, pingpong 0.83-0.93x, alltoall/allgather 0.74-0.90x; with
- * 16 KiB, 16 KiB messages lost (exchange 0.59-0.60x, bibw 0.85x).  The
- * loss on a machine of the first kind (mid sizes at about the peers'
- * single-copy speed) is smaller than the gain on one of the second, so 8
- * KiB; a calibration at start would serve both.  With 4 KiB cells 32 KiB
- * eager cost bibw 0.55x; with 4 ranks on 2 cores gathers of 32 KiB took
- * 2.5-6x as long (the senders run ahead and fill the rings). */
-static void eager_default(void)
-{
-	if (!shm_config_env("SHMPI_EAGER_MAX") && !mpii_g.oversubscribed &&
-	    mpii_g.seg.geo.cell_size >= 8192)
-		mpii_g.cfg.eager_max = 8192;
-}
-
 /* Light fences (shm/fence.h) where no more ranks than cores run: there
  * ranks spin rather than sleep, and a waker's seq_cst store waited for
  * its line (bcast np=2 64 B 0.125 -> 0.081 us, scatter 0.26 -> 0.14 us);
@@ -163,9 +132,11 @@ static int init_common(int required, int *provided)
 		*provided = mpii_g.thread_level;
 	mpii_progress_init();
 	choose_fences();
-	eager_default();
 	if (mpii_comm_init_predefined() != MPI_SUCCESS || mpii_p2p_init() != MPI_SUCCESS)
 		mpii_abort_job(MPI_ERR_INTERN, "MPI_Init: out of memory");
+	/* SHMPI_EAGER_MAX unset: measured for the machine where no more ranks
+	 * than cores run (8 KiB until known); the table's 16 KiB otherwise. */
+	mpii_eager_calibrate();
 	mpii_g.initialized = 1;
 	return MPI_SUCCESS;
 }

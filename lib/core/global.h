@@ -31,6 +31,7 @@ struct mpii_global {
 	pthread_t main_thread;
 	int cma_ok;              /* process_vm_readv usable towards peers */
 	int oversubscribed;      /* more members than cores: yield and sleep early */
+	int eager_pending;       /* cfg.eager_max waits for the job's calibration */
 	int numa_multi;          /* members may be on several NUMA nodes (lib/coll/numa.c) */
 	struct shm_seg seg;
 	struct shm_member *me;

@@ -37,6 +37,14 @@ int mpii_irecv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source,
 int mpii_recv(void *buf, MPI_Count count, struct mpii_datatype *dt, int source, int tag,
 	      struct mpii_comm *comm, uint32_t ctx, MPI_Status *status);
 
+/* MPI_Init, after mpii_p2p_init: world ranks 0 and 1 time round trips
+ * to choose the job's eager limit (lib/p2p/p2p_calibrate.c). */
+void mpii_eager_calibrate(void);
+
+/* While mpii_g.eager_pending: take the job's eager limit if rank 0 has
+ * published it; 1 when a message of bytes is then eager. */
+int mpii_eager_adopt(size_t bytes);
+
 /* Start an inactive persistent send or receive request (MPI_Start, through
  * mpii_request_start), its status already emptied. */
 int mpii_p2p_start(struct mpii_request *req);

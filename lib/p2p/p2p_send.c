@@ -260,7 +260,8 @@ int mpii_p2p_start_send(struct mpii_request *req)
 	if (!t)
 		return MPI_ERR_NO_MEM;
 	fill_envelope(t, req);
-	if ((size_t)req->bytes <= mpii_g.cfg.eager_max) {
+	if ((size_t)req->bytes <= mpii_g.cfg.eager_max ||
+	    (mpii_g.eager_pending && mpii_eager_adopt((size_t)req->bytes))) {
 		t->hdr.type = MPII_MSG_EAGER;
 		if (req->mode == MPII_MODE_SYNC)
 			t->hdr.flags = MPII_MSGF_SYNC;

@@ -11,19 +11,21 @@
 . "$(dirname "$0")/common.sh"
 PROG=$top_builddir/tests/mpi/seg_trust
 
-# expect_refused MODE LINE MS: the job of seg_trust MODE fails within MS
-# milliseconds, with LINE on stderr and no rank left behind.
+# expect_refused MODE LINE MS [NP]: the job of seg_trust MODE (NP ranks,
+# 2 by default) fails within MS milliseconds, with LINE on stderr and no
+# rank left behind.
 expect_refused() {
-	run -n 2 "$PROG" "$1" "$MARK"
+	run -n "${4:-2}" "$PROG" "$1" "$MARK"
 	[ "$status" -ne 0 ] || fail "$1: the job succeeded"
 	expect_err_line "$2"
 	expect_faster_than "$3"
 	no_orphans
 }
 
+# Three ranks: the last one lies (ranks 0 and 1 checked each other in MPI_Init).
 for mode in hostile-parent hostile-init; do
 	expect_refused "$mode" \
-		"shmpi: rank 0: rank 1's pid in the shared segment ([0-9]*) is not a process of this job.*" 5000
+		"shmpi: rank 0: rank 2's pid in the shared segment ([0-9]*) is not a process of this job.*" 5000 3
 done
 for mode in scribble-cells scribble-cons; do
 	expect_refused "$mode" \

@@ -2,13 +2,15 @@
  * Description: SHMPI_EAGER_MAX takes effect in every spelling the
  * configuration parser accepts (8k, 16K, 0x4000, 4KiB, ...), and a
  * malformed value falls back to the table's default 16384
- * (tests/config-warn.sh checks the warning); unset, the limit is 8 KiB
- * with 8 KiB cells and no more ranks than cores, else 16 KiB (lib/core/env.c).
+ * (tests/config-warn.sh checks the warning); unset, the limit is measured
+ * in MPI_Init with 8 KiB cells and no more ranks than cores (8, 16 or 32
+ * KiB: lib/p2p/p2p_calibrate.c), else 16 KiB.
  * Rank 0 starts sends of 8192, 12000, 20000 and 50000 bytes before
  * rank 1 posts any receive: an eager send completes on its own, a
  * rendezvous send cannot.  CONFIG_EXPECT gives the expected kinds, E
- * (eager) or R (rendezvous), one letter per size, or "unset": ERRR when
- * this machine has a core for each rank, else EERR.
+ * (eager) or R (rendezvous), one letter per size, or "unset": ERRR, EERR
+ * or EEER when this machine has a core for each rank (? below: either,
+ * as long as no eager size follows a rendezvous one), else EERR.
  * np: 2
  * env: CONFIG_EXPECT=unset
  * env: CONFIG_EXPECT=EERR SHMPI_CELL_SIZE=4096
@@ -51,7 +53,7 @@ int main(int argc, char **argv)
 
 	mpitest_init(&argc, &argv, 2, &n, &w);
 	if (expect && strcmp(expect, "unset") == 0)
-		expect = sysconf(_SC_NPROCESSORS_ONLN) >= n ? "ERRR" : "EERR";
+		expect = sysconf(_SC_NPROCESSORS_ONLN) >= n ? "E??R" : "EERR";
 	TEST_CHECK(expect && strlen(expect) == NMSG);
 	if (w == 0) {
 		MPI_Request req[NMSG + 1];
@@ -62,7 +64,7 @@ int main(int argc, char **argv)
 			/* Eager: done within seconds even on a loaded machine.
 			 * Rendezvous: never done before rank 1 receives, so a
 			 * short look is enough. */
-			double wait = expect[i] == 'E' ? 10.0 : 0.2;
+			double wait = expect[i] == 'E' ? 10.0 : expect[i] == '?' ? 2.0 : 0.2;
 			got[i] = completes_within(&req[i], wait) ? 'E' : 'R';
 			if (got[i] == 'E')
 				req[i] = MPI_REQUEST_NULL;
@@ -70,7 +72,11 @@ int main(int argc, char **argv)
 		TEST_MPI(MPI_Isend(&go, 1, MPI_BYTE, 1, 9, MPI_COMM_WORLD, &req[NMSG]));
 		for (int i = 0; i <= NMSG; i++)
 			TEST_MPI(MPI_Wait(&req[i], MPI_STATUS_IGNORE));
-		if (strcmp(got, expect) != 0) {
+		int fits = 1;
+		for (int i = 0; i < NMSG; i++)
+			fits = fits && (expect[i] == '?' ? i == 0 || got[i] == 'R' || got[i - 1] == 'E'
+					 : got[i] == expect[i]);
+		if (!fits) {
 			fprintf(stderr, "eager/rendezvous: got %s, expected %s (SHMPI_EAGER_MAX=%s)\n",
 				got, expect, getenv("SHMPI_EAGER_MAX") ? getenv("SHMPI_EAGER_MAX") : "");
 			TEST_CHECK(!"sends took the expected protocol");

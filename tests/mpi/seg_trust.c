@@ -2,10 +2,12 @@
  * Description: the job's segment is not handed on and not trusted blindly.
  * The descriptor is owner-only (mode 0600) and close-on-exec in every
  * rank, so a program a rank starts cannot reach the job's memory; with
- * the argument "hostile-parent" or "hostile-init" rank 1 rewrites its pid
- * in the segment (to the launcher's, or to init's) before a large send,
- * and rank 0 must refuse the single copy and end the job with a message
- * naming rank 1; with "scribble-cells" rank 1 overwrites the sequence words
+ * the argument "hostile-parent" or "hostile-init" the last rank rewrites
+ * its pid in the segment (to the launcher's, or to init's) before a large
+ * send to rank 0, and rank 0 must refuse the single copy and end the job
+ * with a message naming that rank (run with 3 ranks: ranks 0 and 1
+ * verify each other's pids in MPI_Init, lib/p2p/p2p_calibrate.c, and
+ * keep them, so a later rewrite by rank 1 changes nothing); with "scribble-cells" rank 1 overwrites the sequence words
  * of the ring it sends to rank 0 on, with "scribble-cons" the consumer
  * position of the ring rank 0 sends to it on, and rank 0 must end the job
  * naming rank 1 instead of waiting forever; with "forge-fin" rank 1 writes
@@ -83,9 +85,10 @@ static void scribble(int fd, const char *mode)
 
 int main(int argc, char **argv)
 {
-	int rank;
+	int rank, size;
 	MPI_Init(&argc, &argv);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	const char *fd_s = getenv("SHMPI_SEG_FD");
 	TEST_CHECK(fd_s != NULL);
 	int fd = atoi(fd_s);
@@ -102,8 +105,10 @@ int main(int argc, char **argv)
 	const char *mode = argc > 1 ? argv[1] : "";
 	char *buf = calloc(BIG, 1);
 	TEST_CHECK(buf != NULL);
-	if (rank == 1 && strncmp(mode, "hostile", 7) == 0) {
-		struct shm_member *me = member_of(fd, 1);
+	int hostile = strncmp(mode, "hostile", 7) == 0;
+	int sender = hostile ? size - 1 : 1;
+	if (hostile && rank == sender) {
+		struct shm_member *me = member_of(fd, sender);
 		me->pid = strcmp(mode, "hostile-init") == 0 ? 1 : (int32_t)getppid();
 	}
 	if (strncmp(mode, "scribble", 8) == 0 || strcmp(mode, "forge-fin") == 0) {
@@ -121,10 +126,10 @@ int main(int argc, char **argv)
 	}
 	MPI_Barrier(MPI_COMM_WORLD);
 	/* A large message: the receiver copies it from the sender's memory. */
-	if (rank == 1)
+	if (rank == sender)
 		MPI_Send(buf, BIG, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-	else
-		MPI_Recv(buf, BIG, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	else if (rank == 0)
+		MPI_Recv(buf, BIG, MPI_CHAR, sender, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 	free(buf);
 	MPI_Finalize();
 	return 0;
