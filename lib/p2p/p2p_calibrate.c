@@ -45,8 +45,8 @@
 #define CAL_BASE 8192       /* the limit until the result is known */
 #define CAL_MAX 32768       /* the largest size timed */
 #define CAL_CHUNK 8192      /* filled and drained at a time */
-#define CAL_WARM 2          /* untimed round trips per size and protocol */
-#define CAL_TRIALS 5        /* timed ones; the best counts */
+#define CAL_WARM 4          /* untimed round trips per size and protocol */
+#define CAL_TRIALS 8        /* timed ones; the best counts */
 
 static const size_t cal_sizes[] = { 16384, CAL_MAX };
 #define CAL_NSIZES (int)(sizeof(cal_sizes) / sizeof(cal_sizes[0]))

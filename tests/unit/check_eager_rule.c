@@ -15,21 +15,20 @@ START_TEST(test_climbs_while_eager_wins)
 	/* The AMD VM's figures (ns) at 16 and 32 KiB: clearly eager; a
 	 * 64 KiB eager too close to the single copy to count. */
 	struct mpii_eager_sample s[] = {
-		{ 16 * KB, 1100, 6500 }, { 32 * KB, 1900, 8300 }, { 64 * KB, 7000, 11800 },
+		{ 16 * KB, 2800, 6700 }, { 32 * KB, 4600, 7600 }, { 64 * KB, 9500, 11800 },
 	};
 	ck_assert_uint_eq(mpii_eager_rule(s, 3, 8 * KB), 32 * KB);
 	/* all three clearly eager */
-	s[2].eager_ns = 5000;
+	s[2].eager_ns = 6000;
 	ck_assert_uint_eq(mpii_eager_rule(s, 3, 8 * KB), 64 * KB);
 }
 END_TEST
 
 START_TEST(test_single_copy_machine_stays_at_base)
 {
-	/* Emerald Rapids (estimated from its copy speeds): eager about as
-	 * fast at 16 KiB, slower from 32 KiB. */
+	/* Emerald Rapids (its pingpong): eager slower from 16 KiB on. */
 	struct mpii_eager_sample s[] = {
-		{ 16 * KB, 2800, 3200 }, { 32 * KB, 5500, 4400 }, { 64 * KB, 11000, 6800 },
+		{ 16 * KB, 7000, 5200 }, { 32 * KB, 9500, 6800 }, { 64 * KB, 15000, 9000 },
 	};
 	ck_assert_uint_eq(mpii_eager_rule(s, 3, 8 * KB), 8 * KB);
 }
@@ -37,10 +36,10 @@ END_TEST
 
 START_TEST(test_margin_is_strict)
 {
-	/* exactly half is not enough; just under is */
-	struct mpii_eager_sample s[] = { { 16 * KB, 1500, 3000 } };
+	/* exactly three quarters is not enough; just under is */
+	struct mpii_eager_sample s[] = { { 16 * KB, 3000, 4000 } };
 	ck_assert_uint_eq(mpii_eager_rule(s, 1, 8 * KB), 8 * KB);
-	s[0].eager_ns = 1499;
+	s[0].eager_ns = 2999;
 	ck_assert_uint_eq(mpii_eager_rule(s, 1, 8 * KB), 16 * KB);
 }
 END_TEST
