@@ -25,8 +25,10 @@
  * reader copies one while the writer fills the next, as in the ring.
  * The single copy is one process_vm_readv, as an unsplit rendezvous.
  *
- * Only where the 8 KiB default applies: cells of 8 KiB or more, no more
- * ranks than cores, single copy allowed.  Ranks 0 and 1 run the round
+ * Only with cells of 8 KiB or more, no more ranks than cores, and single
+ * copy allowed (SHMPI_CMA=off leaves nothing to measure against: the
+ * rendezvous then goes through the ring too, and the table's 16 KiB
+ * applies, as it does oversubscribed).  Ranks 0 and 1 run the round
  * trips whenever that holds, whatever their own SHMPI_EAGER_MAX says, so
  * that they agree on running them from shared facts alone; a rank whose
  * SHMPI_EAGER_MAX is set keeps it.
