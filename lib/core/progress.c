@@ -19,7 +19,6 @@
  */
 #define _GNU_SOURCE
 #include <sched.h>
-#include <time.h>
 #include <unistd.h>
 #include "lib/core/global.h"
 #include "lib/core/lock.h"
@@ -124,13 +123,6 @@ void mpii_progress_wait_budget(int64_t spin_ns, int64_t yield_ns)
 	budget_yield_ns = yield_ns;
 }
 
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* Sleep condition, checked after the sleeper count went up (F in
  * shm/doorbell.h): a summary bit means a peer published. */
 static int has_work(void)
@@ -175,9 +167,9 @@ static void hand_over(void)
 #define SLOW_YIELD_NS 200000
 static int yield_was_slow(void)
 {
-	int64_t t = now_ns();
+	int64_t t = mpii_now_ns();
 	sched_yield();
-	return now_ns() - t > SLOW_YIELD_NS;
+	return mpii_now_ns() - t > SLOW_YIELD_NS;
 }
 
 void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
@@ -188,7 +180,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 	/* A timed wait is the handler thread idling for work: it is not a
 	 * rank waiting in MPI, so it never counts as blocked (stuck.h). */
 	int note = outer && !timed;
-	int64_t last = timed ? now_ns() : 0;   /* timed: the last activity */
+	int64_t last = timed ? mpii_now_ns() : 0;   /* timed: the last activity */
 	int slow_yield = 0;	/* untimed: a yield of this wait was slow */
 	if (outer) {
 		in_wait = 1;
@@ -207,7 +199,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		if (mpii_progress(hint_peer) || mpii_p2p_help_copy()) {
 			idle = 0;
 			if (timed)
-				last = now_ns();
+				last = mpii_now_ns();
 			if (nwaiting > 1 && shm_load_relaxed(&local_events) != before && !done(arg))
 				hand_over();
 			continue;
@@ -219,7 +211,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		unsigned yields = nwaiting > 1 && yield_polls > 20 ? 20 : yield_polls;
 		int spinning, yielding;
 		if (timed) {
-			int64_t t = now_ns() - last;
+			int64_t t = mpii_now_ns() - last;
 			spinning = t < budget_spin_ns;
 			yielding = t < budget_spin_ns + budget_yield_ns;
 		} else {
@@ -259,7 +251,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 			/* after a wake-up, yield before sleeping again */
 			idle = spin;
 			if (timed)
-				last = now_ns() - budget_spin_ns;
+				last = mpii_now_ns() - budget_spin_ns;
 		}
 		mpii_lock();
 	}

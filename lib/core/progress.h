@@ -11,6 +11,16 @@
 #define MPII_PROGRESS_H
 
 #include <stdint.h>
+#include <time.h>
+
+/* The monotonic clock in nanoseconds: the waits' budgets, the buffered
+ * sends' reclaim, the eager calibration's round trips. */
+static inline int64_t mpii_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
 
 /* One pass of the progress engine.  hint_peer >= 0 (a world rank) is
  * polled first, without waiting for its summary bit.  Returns non-zero when

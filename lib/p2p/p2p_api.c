@@ -10,7 +10,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
@@ -109,13 +108,6 @@ static void bsend_release(void *state)
  * error instead of hanging. */
 #define BSEND_RECLAIM_NS 1000000000LL
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 /* Make room for need bytes in the attached buffer if copies already sent
  * can give it back: a copy's space returns when its send completes, and
  * that often waits only on our own progress (the receiver's
@@ -131,8 +123,8 @@ static void bsend_reclaim(MPI_Count need)
 		MPI_Count before = mpii_p2p.bsend_used;
 		int did = mpii_progress(-1);
 		if (mpii_p2p.bsend_used < before || !last)
-			last = now_ns();
-		else if (polls % 64 == 0 && now_ns() - last > BSEND_RECLAIM_NS)
+			last = mpii_now_ns();
+		else if (polls % 64 == 0 && mpii_now_ns() - last > BSEND_RECLAIM_NS)
 			break;
 		if (!did)
 			sched_yield(); /* the receiver may share our core */

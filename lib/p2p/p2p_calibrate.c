@@ -36,7 +36,6 @@
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "lib/core/core.h"
 #include "lib/p2p/p2p.h"
 #include "lib/p2p/p2p_impl.h"
@@ -70,13 +69,6 @@ struct cal {
 	uint64_t offered, seen; /* single-copy messages: ours, the peer's */
 	int cma_failed;
 };
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* Spin until *p reaches v.  Ranks do not outnumber cores here, so the
  * other rank is running; a yield now and then keeps a slow start polite. */
@@ -127,7 +119,7 @@ static void recv_single(struct cal *c, size_t n)
 /* One round trip of n bytes, rank 0 first; its time on rank 0. */
 static uint64_t round_trip(struct cal *c, size_t n, int eager)
 {
-	uint64_t t0 = now_ns();
+	int64_t t0 = mpii_now_ns();
 	for (int leg = 0; leg < 2; leg++) {
 		if (leg == mpii_g.rank) {
 			if (eager)
@@ -140,7 +132,7 @@ static uint64_t round_trip(struct cal *c, size_t n, int eager)
 			recv_single(c, n);
 		}
 	}
-	return now_ns() - t0;
+	return (uint64_t)(mpii_now_ns() - t0);
 }
 
 /* Best eager and single-copy round trips of one size, alternating so that

@@ -180,14 +180,14 @@ struct mpii_cma_side {
 /* dt is contiguous, or its pieces average SHMPI_CMA_IOV_MIN bytes or
  * more: copying it with iovecs beats packing it through the ring. */
 int mpii_cma_iov_worth(const struct mpii_datatype *dt);
-/* Bytes [off, off+len) of the message from remote (in process pid) to
- * local with process_vm_readv, or with write from local to remote with
- * process_vm_writev.  0, or -1 when the kernel refused (errno set). */
 /* Read n bytes at src in world rank world's memory into dst with one
  * process_vm_readv (the calibration, lib/p2p/p2p_calibrate.c).  0, or -1
  * when refused or short. */
 int mpii_cma_read(int world, void *dst, uintptr_t src, size_t n);
 
+/* Bytes [off, off+len) of the message from remote (in process pid) to
+ * local with process_vm_readv, or with write from local to remote with
+ * process_vm_writev.  0, or -1 when the kernel refused (errno set). */
 int mpii_cma_copy(pid_t pid, int write, const struct mpii_cma_side *local,
 		  const struct mpii_cma_side *remote, MPI_Count off, MPI_Count len);
 /* The peer's side of the first `bytes` bytes of the message announced by
