@@ -33,7 +33,6 @@
  * that they agree on running them from shared facts alone; a rank whose
  * SHMPI_EAGER_MAX is set keeps it.
  */
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/core/core.h"
@@ -41,6 +40,8 @@
 #include "lib/p2p/p2p_impl.h"
 #include "lib/p2p/p2p_eager_rule.h"
 #include "shm/config.h"
+#include "shm/doorbell.h"
+#include "shm/fence.h"
 
 #define CAL_TAG 0x7fc00000  /* on MPI_COMM_WORLD's collective context */
 #define CAL_BASE 8192       /* the limit until the result is known */
@@ -70,17 +71,36 @@ struct cal {
 	int cma_failed;
 };
 
-/* Spin until *p reaches v.  Ranks do not outnumber cores here, so the
- * other rank is running; a yield now and then keeps a slow start polite. */
+/* Wait (the library's way: spin, yield, sleep on our doorbell) until
+ * *p reaches v. */
+struct cal_wait {
+	_Atomic uint64_t *p;
+	uint64_t v;
+};
+
+static int reached(void *arg)
+{
+	struct cal_wait *w = arg;
+	/* Acquire: pairs with publish's release, so the chunk's bytes (or
+	 * the offered buffer) are there to read. */
+	return shm_load_acquire(w->p) >= w->v;
+}
+
 static void await(_Atomic uint64_t *p, uint64_t v)
 {
-	/* Acquire: pairs with the writer's release in send_eager/offer, so
-	 * the chunk's bytes (or the offered buffer) are there to read. */
-	for (unsigned i = 1; shm_load_acquire(p) < v; i++) {
-		shm_cpu_relax();
-		if (!(i & 0xffff))
-			sched_yield();
-	}
+	struct cal_wait w = { p, v };
+	mpii_progress_wait(reached, &w, 1 - mpii_g.rank);
+}
+
+/* Set *p to v and wake the other rank if it sleeps on it. */
+static void publish(_Atomic uint64_t *p, uint64_t v)
+{
+	/* Release: publishes what was written before (reached's acquire);
+	 * then the light fence and H of shm/fence.h: the sleeper's re-check
+	 * sees v, or we see it sleeping. */
+	shm_store_release(p, v);
+	shm_fence_light();
+	shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, (uint32_t)(1 - mpii_g.rank)));
 }
 
 static void send_eager(struct cal *c, size_t n)
@@ -88,8 +108,7 @@ static void send_eager(struct cal *c, size_t n)
 	int me = mpii_g.rank;
 	for (size_t off = 0; off < n; off += CAL_CHUNK) {
 		memcpy(c->area->data[me] + off, c->src + off, CAL_CHUNK);
-		/* Release: publishes the chunk's bytes (await's acquire). */
-		shm_store_release(&c->area->filled[me], ++c->sent);
+		publish(&c->area->filled[me], ++c->sent);
 	}
 }
 
@@ -104,8 +123,7 @@ static void recv_eager(struct cal *c, size_t n)
 
 static void offer(struct cal *c)
 {
-	/* Release: our src was written before (await's acquire). */
-	shm_store_release(&c->area->ready[mpii_g.rank], ++c->offered);
+	publish(&c->area->ready[mpii_g.rank], ++c->offered);
 }
 
 static void recv_single(struct cal *c, size_t n)
