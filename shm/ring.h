@@ -129,6 +129,16 @@ static inline void *shm_ring_peek(struct shm_ring *r)
 	return c->payload;
 }
 
+/* Consumer, with the cell shm_ring_peek() returned not yet consumed:
+ * whether the cell after it is published too (more is waiting).  A hint
+ * for batching; the cell is peeked properly (C) before it is read. */
+static inline int shm_ring_more_behind(struct shm_ring *r)
+{
+	uint32_t next = r->cons_pos + 1;
+	/* Relaxed: only the value is judged, nothing is read after it. */
+	return shm_load_relaxed(&shm_ring_cell(r, next)->seq) == (next & ~r->mask) + 1;
+}
+
 /* Consumer, when shm_ring_peek() found nothing: 0 if the next cell holds
  * a stamp no producer writes (not this lap's, not the last lap's, not the
  * zero of a fresh ring): the ring was overwritten. */

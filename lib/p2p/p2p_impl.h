@@ -169,6 +169,20 @@ void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, i
 void mpii_cma_on_split_cts(const struct mpii_msg_hdr *h, const void *desc, int world_src);
 void mpii_cma_on_wdone(const struct mpii_msg_hdr *h, int world_src);
 
+/* p2p_cma_batch.c: the pulls of several messages from one sender read
+ * with one process_vm_readv.  drain_peer opens a batch for its sender and
+ * closes it (reading what it holds) with the token open returned. */
+unsigned mpii_cma_batch_open(int world_src);
+void mpii_cma_batch_close(unsigned token);
+/* A contiguous pull of n bytes from world_src would be batched (fewer
+ * bytes when it could be split with its sender instead). */
+int mpii_cma_batch_fits(int world_src, size_t n, int can_split);
+/* Batch the pull of n bytes of the message announced by rts (from pid,
+ * at rts->raddr) into dst; 1 if taken (mpii_cma_pulled is called once it
+ * is read), 0: copy it now. */
+int mpii_cma_batch_add(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
+		       pid_t pid, char *dst, size_t n, int can_split);
+
 /* p2p_cma_typed.c: single copies between buffers of any datatype. */
 /* One side of a copy: count elements of dt at base, an address in the
  * memory of the process the side belongs to. */

@@ -430,6 +430,9 @@ static int drain_peer(int src)
 	int did = 0;
 	uint32_t budget = p->in.ncells;
 	char *cell;
+	/* Single copies of several of its messages in one read (read at the
+	 * close below, before we turn elsewhere). */
+	unsigned batch = mpii_cma_batch_open(src);
 	while ((cell = shm_ring_peek(&p->in))) {
 		if (budget-- == 0) {
 			drain_again_later(src);
@@ -456,6 +459,7 @@ static int drain_peer(int src)
 		on_header(src, &h, cell + wire);
 		shm_ring_consume(&p->in);
 	}
+	mpii_cma_batch_close(batch);
 	if (!shm_ring_cell_sane(&p->in))
 		mpii_p2p_corrupt(src, "a ring cell with an impossible sequence word");
 	/* Empty: hand all read cells back before we turn elsewhere. */
