@@ -40,7 +40,7 @@ static void linear(struct mpii_sched *s, int gathering, void *own, MPI_Count cou
 		   const MPI_Aint *displs, struct mpii_datatype *btype, int root, int n, int r)
 {
 	if (r != root && gathering)
-		mpii_sched_send(s, own, count, otype, root);
+		mpii_sched_send_fan_in(s, own, count, otype, root);
 	else if (r != root)
 		mpii_sched_recv(s, own, count, otype, root);
 	for (int k = 1; r == root && k < n; k++) {

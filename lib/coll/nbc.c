@@ -33,6 +33,7 @@ struct step {
 	MPI_Count count, rcount;
 	struct mpii_datatype *dt, *rdt;
 	struct mpii_op *op;
+	int mode;             /* SEND: enum mpii_send_mode */
 };
 
 struct mpii_sched {
@@ -142,6 +143,13 @@ void mpii_sched_send(struct mpii_sched *s, const void *buf, MPI_Count count,
 		     struct mpii_datatype *dt, int peer)
 {
 	add(s, (struct step){ .kind = STEP_SEND, .sbuf = buf, .count = count, .dt = dt, .peer = peer });
+}
+
+void mpii_sched_send_fan_in(struct mpii_sched *s, const void *buf, MPI_Count count,
+			    struct mpii_datatype *dt, int peer)
+{
+	add(s, (struct step){ .kind = STEP_SEND, .sbuf = buf, .count = count, .dt = dt, .peer = peer,
+			      .mode = MPII_MODE_FAN_IN });
 }
 
 void mpii_sched_recv(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
@@ -335,7 +343,7 @@ static void start_transfer(struct mpii_sched *s, const struct step *st)
 	}
 	if (st->kind == STEP_SEND)
 		rc = mpii_isend(st->sbuf, st->count, st->dt, st->peer, tag, c, c->ctx + 1,
-				MPII_MODE_STANDARD, &r);
+				st->mode, &r);
 	else
 		rc = mpii_irecv(st->rbuf, st->count, st->dt, st->peer, tag, c, c->ctx + 1, &r);
 	if (rc) {

@@ -47,6 +47,10 @@ void mpii_sched_local(struct mpii_sched *s, int on);
  * of comm address (the remote group of an intercommunicator). */
 void mpii_sched_send(struct mpii_sched *s, const void *buf, MPI_Count count,
 		     struct mpii_datatype *dt, int peer);
+/* A send to a rank that receives from many at once (a gather's root):
+ * MPII_MODE_FAN_IN. */
+void mpii_sched_send_fan_in(struct mpii_sched *s, const void *buf, MPI_Count count,
+			    struct mpii_datatype *dt, int peer);
 void mpii_sched_recv(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
 		     int peer);
 void mpii_sched_copy(struct mpii_sched *s, const void *sbuf, MPI_Count scount,

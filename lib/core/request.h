@@ -33,7 +33,11 @@ enum mpii_req_kind {
 	MPII_REQ_COLL,     /* nonblocking collectives and other polled operations */
 };
 
-enum mpii_send_mode { MPII_MODE_STANDARD = 0, MPII_MODE_BUFFERED, MPII_MODE_SYNC, MPII_MODE_READY };
+/* FAN_IN: a standard send to a rank that receives from many at once (a
+ * gather's root), eager only up to MPII_EAGER_FAN_IN with more ranks than
+ * cores (lib/p2p/p2p_send.c). */
+enum mpii_send_mode { MPII_MODE_STANDARD = 0, MPII_MODE_BUFFERED, MPII_MODE_SYNC, MPII_MODE_READY,
+		      MPII_MODE_FAN_IN };
 
 struct mpii_request {
 	uint32_t magic;

@@ -28,7 +28,9 @@
  * Only with cells of 8 KiB or more, no more ranks than cores, and single
  * copy allowed (SHMPI_CMA=off leaves nothing to measure against: the
  * rendezvous then goes through the ring too, and the table's 16 KiB
- * applies, as it does oversubscribed).  Ranks 0 and 1 run the round
+ * applies).  With more ranks than cores, unset, the limit is
+ * MPII_EAGER_OVERSUBSCRIBED (lib/p2p/p2p_eager_rule.h) without
+ * measuring: ranks 0 and 1 may share a core.  Ranks 0 and 1 run the round
  * trips whenever that holds, whatever their own SHMPI_EAGER_MAX says, so
  * that they agree on running them from shared facts alone; a rank whose
  * SHMPI_EAGER_MAX is set keeps it.
@@ -225,6 +227,10 @@ static void measure(void)
 
 void mpii_eager_calibrate(void)
 {
+	if (mpii_g.size >= 2 && mpii_g.oversubscribed && !shm_config_env("SHMPI_EAGER_MAX")) {
+		mpii_g.cfg.eager_max = MPII_EAGER_OVERSUBSCRIBED;
+		return;
+	}
 	if (mpii_g.size < 2 || mpii_g.oversubscribed || mpii_g.seg.geo.cell_size < CAL_BASE ||
 	    mpii_g.cfg.cma == MPII_CMA_OFF)
 		return;

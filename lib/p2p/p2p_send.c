@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/core/core.h"
+#include "lib/p2p/p2p_eager_rule.h"
 #include "lib/p2p/p2p_impl.h"
 #include "shm/doorbell.h"
 
@@ -237,6 +238,15 @@ static void prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 	}
 }
 
+/* Whether req's message goes eagerly (else RTS). */
+static int goes_eager(const struct mpii_request *req)
+{
+	size_t bytes = (size_t)req->bytes;
+	if (req->mode == MPII_MODE_FAN_IN && mpii_g.oversubscribed && bytes > MPII_EAGER_FAN_IN)
+		return 0;
+	return bytes <= mpii_g.cfg.eager_max || (mpii_g.eager_pending && mpii_eager_adopt(bytes));
+}
+
 int mpii_p2p_start_send(struct mpii_request *req)
 {
 	if (req->kind == MPII_REQ_RECV)
@@ -250,7 +260,8 @@ int mpii_p2p_start_send(struct mpii_request *req)
 	/* A message that fits one cell, with nothing queued before it, is
 	 * written now and the send is complete: no tx entry to queue, push
 	 * and free (windowed small-message bandwidth, perf/bw). */
-	if ((req->mode == MPII_MODE_STANDARD || req->mode == MPII_MODE_READY) &&
+	if ((req->mode == MPII_MODE_STANDARD || req->mode == MPII_MODE_READY ||
+	     req->mode == MPII_MODE_FAN_IN) &&
 	    mpii_send_now(req->buf, req->count, req->dt, req->peer, req->tag, req->comm, req->ctx)) {
 		req->proto = MPII_P_NONE;
 		mpii_request_complete(req);
@@ -260,8 +271,7 @@ int mpii_p2p_start_send(struct mpii_request *req)
 	if (!t)
 		return MPI_ERR_NO_MEM;
 	fill_envelope(t, req);
-	if ((size_t)req->bytes <= mpii_g.cfg.eager_max ||
-	    (mpii_g.eager_pending && mpii_eager_adopt((size_t)req->bytes))) {
+	if (goes_eager(req)) {
 		t->hdr.type = MPII_MSG_EAGER;
 		if (req->mode == MPII_MODE_SYNC)
 			t->hdr.flags = MPII_MSGF_SYNC;
