@@ -139,17 +139,23 @@ static void add(struct mpii_sched *s, struct step st)
 	s->steps[s->nsteps++] = st;
 }
 
+static void add_send(struct mpii_sched *s, const void *buf, MPI_Count count,
+		     struct mpii_datatype *dt, int peer, int mode)
+{
+	add(s, (struct step){ .kind = STEP_SEND, .sbuf = buf, .count = count, .dt = dt, .peer = peer,
+			      .mode = mode });
+}
+
 void mpii_sched_send(struct mpii_sched *s, const void *buf, MPI_Count count,
 		     struct mpii_datatype *dt, int peer)
 {
-	add(s, (struct step){ .kind = STEP_SEND, .sbuf = buf, .count = count, .dt = dt, .peer = peer });
+	add_send(s, buf, count, dt, peer, MPII_MODE_STANDARD);
 }
 
 void mpii_sched_send_fan_in(struct mpii_sched *s, const void *buf, MPI_Count count,
 			    struct mpii_datatype *dt, int peer)
 {
-	add(s, (struct step){ .kind = STEP_SEND, .sbuf = buf, .count = count, .dt = dt, .peer = peer,
-			      .mode = MPII_MODE_FAN_IN });
+	add_send(s, buf, count, dt, peer, MPII_MODE_FAN_IN);
 }
 
 void mpii_sched_recv(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,

@@ -227,12 +227,14 @@ static void measure(void)
 
 void mpii_eager_calibrate(void)
 {
-	if (mpii_g.size >= 2 && mpii_g.oversubscribed && !shm_config_env("SHMPI_EAGER_MAX")) {
-		mpii_g.cfg.eager_max = MPII_EAGER_OVERSUBSCRIBED;
+	if (mpii_g.size < 2)
+		return;
+	if (mpii_g.oversubscribed) {
+		if (!shm_config_env("SHMPI_EAGER_MAX"))
+			mpii_g.cfg.eager_max = MPII_EAGER_OVERSUBSCRIBED;
 		return;
 	}
-	if (mpii_g.size < 2 || mpii_g.oversubscribed || mpii_g.seg.geo.cell_size < CAL_BASE ||
-	    mpii_g.cfg.cma == MPII_CMA_OFF)
+	if (mpii_g.seg.geo.cell_size < CAL_BASE || mpii_g.cfg.cma == MPII_CMA_OFF)
 		return;
 	size_t own = mpii_g.cfg.eager_max;
 	if (mpii_g.rank <= 1)

@@ -163,13 +163,13 @@ int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, const 
 	 * cores: exchange 64 KiB-1 MiB 1.0-1.4x the bandwidth, scatter
 	 * 0.75-0.79x of the time, alltoall 0.69-0.94x; a gather's senders
 	 * only wait, are not BUSY, and split as before). */
-	int can_split = cma_proven && (size_t)n >= split_threshold() && world_src != mpii_g.rank &&
-			mpii_p2p.rts_out == 0 && !(mpii_g.oversubscribed && (h->flags & MPII_MSGF_BUSY));
+	int proven_peer = cma_proven && world_src != mpii_g.rank;
+	int can_split = proven_peer && (size_t)n >= split_threshold() && mpii_p2p.rts_out == 0 &&
+			!(mpii_g.oversubscribed && (h->flags & MPII_MSGF_BUSY));
 	int contig = !typed && (req->dt->flags & MPII_DT_CONTIG);
 	/* Several messages from this sender waiting: one read for them all
 	 * (lib/p2p/p2p_cma_batch.c) beats splitting each up to a size. */
-	int batch = cma_proven && contig && world_src != mpii_g.rank &&
-		    mpii_cma_batch_fits(world_src, (size_t)n, can_split);
+	int batch = proven_peer && contig && mpii_cma_batch_fits(world_src, (size_t)n, can_split);
 	MPI_Count lower = n;
 	if (!batch && can_split && offer_split(req, h, n, world_src))
 		lower = split_point(n);
@@ -181,8 +181,10 @@ int mpii_cma_pull(struct mpii_request *req, const struct mpii_msg_hdr *h, const 
 		req->proto = MPII_P_COPYING;
 		return 1;
 	}
-	if (batch && mpii_cma_batch_add(req, h, world_src, pid_of(world_src), dst, (size_t)n, can_split))
+	if (batch) {
+		mpii_cma_batch_add(req, h, pid_of(world_src), dst, (size_t)n);
 		return 1;
+	}
 	if (mpii_cma_copy(pid_of(world_src), 0, &local, &remote, 0, lower) != 0) {
 		if (split)
 			mpii_abort_job(MPI_ERR_INTERN, "process_vm_readv refused in the middle of a job");

@@ -96,11 +96,9 @@ int mpii_cma_batch_fits(int world_src, size_t n, int can_split)
 	return batch.n > 0 || shm_ring_more_behind(&mpii_p2p.peers[world_src].in);
 }
 
-int mpii_cma_batch_add(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
-		       pid_t pid, char *dst, size_t n, int can_split)
+void mpii_cma_batch_add(struct mpii_request *req, const struct mpii_msg_hdr *rts, pid_t pid,
+			char *dst, size_t n)
 {
-	if (!mpii_cma_batch_fits(world_src, n, can_split))
-		return 0;
 	if (batch.n == BATCH_MAX || batch.bytes + n > BATCH_BYTES)
 		read_batch();
 	struct pending *p = &batch.p[batch.n];
@@ -111,5 +109,4 @@ int mpii_cma_batch_add(struct mpii_request *req, const struct mpii_msg_hdr *rts,
 	batch.pid = pid;
 	batch.bytes += n;
 	batch.n++;
-	return 1;
 }

@@ -178,10 +178,10 @@ void mpii_cma_batch_close(unsigned token);
  * bytes when it could be split with its sender instead). */
 int mpii_cma_batch_fits(int world_src, size_t n, int can_split);
 /* Batch the pull of n bytes of the message announced by rts (from pid,
- * at rts->raddr) into dst; 1 if taken (mpii_cma_pulled is called once it
- * is read), 0: copy it now. */
-int mpii_cma_batch_add(struct mpii_request *req, const struct mpii_msg_hdr *rts, int world_src,
-		       pid_t pid, char *dst, size_t n, int can_split);
+ * at rts->raddr) into dst, where mpii_cma_batch_fits said so for it;
+ * mpii_cma_pulled is called once it is read. */
+void mpii_cma_batch_add(struct mpii_request *req, const struct mpii_msg_hdr *rts, pid_t pid,
+			char *dst, size_t n);
 
 /* p2p_cma_typed.c: single copies between buffers of any datatype. */
 /* One side of a copy: count elements of dt at base, an address in the
