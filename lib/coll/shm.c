@@ -319,8 +319,8 @@ int mpii_shm_allreduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpi
 	if (!cs)
 		return MPII_SHM_DECLINED;
 	struct mpii_shm_xchg x;
-	mpii_shm_exchange(c, cs, sbuf == MPI_IN_PLACE ? rbuf : sbuf, 0, NULL,
-			  (size_t)(count * dt->extent), &x);
+	size_t bytes = (size_t)(count * dt->extent);
+	mpii_shm_exchange(c, cs, sbuf == MPI_IN_PLACE ? rbuf : sbuf, 0, NULL, bytes, 0, bytes, &x);
 	fold(cs, c->size, &x, 0, rbuf, count, dt, op);
 	return MPI_SUCCESS;
 }
@@ -351,7 +351,8 @@ int mpii_shm_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts, in
 	/* MPI_IN_PLACE: the vector is in rbuf; our block is written only
 	 * after the exchange, so after we contributed. */
 	mpii_shm_exchange(c, cs, sbuf == MPI_IN_PLACE ? rbuf : sbuf, 0, NULL,
-			  (size_t)(total * dt->extent), &x);
+			  (size_t)(total * dt->extent), (size_t)(first * dt->extent),
+			  (size_t)(mine * dt->extent), &x);
 	if (mine > 0)
 		fold(cs, n, &x, first, rbuf, mine, dt, op);
 	return MPI_SUCCESS;

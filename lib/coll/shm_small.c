@@ -110,9 +110,10 @@ int mpii_shm_allgather(const void *sbuf, MPI_Count scount, struct mpii_datatype 
 	char *out = rbuf;
 	struct mpii_shm_xchg x;
 	if (in_place)
-		mpii_shm_exchange(c, cs, out + me * stride, rcount, rtype, (size_t)bytes, &x);
+		mpii_shm_exchange(c, cs, out + me * stride, rcount, rtype, (size_t)bytes, 0,
+				  (size_t)bytes, &x);
 	else
-		mpii_shm_exchange(c, cs, sbuf, scount, stype, (size_t)bytes, &x);
+		mpii_shm_exchange(c, cs, sbuf, scount, stype, (size_t)bytes, 0, (size_t)bytes, &x);
 	for (int j = 0; j < n; j++)
 		if (j != me || !in_place)
 			mpii_type_unpack(rtype, rcount, out + j * stride, 0,
@@ -134,10 +135,11 @@ int mpii_shm_alltoall(const void *sbuf, MPI_Count scount, struct mpii_datatype *
 	/* MPI_IN_PLACE: the blocks to send are in rbuf; they are packed into
 	 * the segment before any block is received into rbuf. */
 	struct mpii_shm_xchg x;
+	size_t all = (size_t)(n * bytes), mine = (size_t)(me * bytes);
 	if (sbuf == MPI_IN_PLACE)
-		mpii_shm_exchange(c, cs, rbuf, n * rcount, rtype, (size_t)(n * bytes), &x);
+		mpii_shm_exchange(c, cs, rbuf, n * rcount, rtype, all, mine, (size_t)bytes, &x);
 	else
-		mpii_shm_exchange(c, cs, sbuf, n * scount, stype, (size_t)(n * bytes), &x);
+		mpii_shm_exchange(c, cs, sbuf, n * scount, stype, all, mine, (size_t)bytes, &x);
 	MPI_Aint stride = (MPI_Aint)rcount * rtype->extent;
 	for (int j = 0; j < n; j++)
 		mpii_type_unpack(rtype, rcount, (char *)rbuf + j * stride, 0,
