@@ -126,9 +126,11 @@ static void stamped_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, co
 	/* Only the lines that hold the part we read: an alltoall's or
 	 * reduce_scatter's block of every member (np=2 alltoall 256 B blocks:
 	 * 5-6 of each member's 10 lines).  At least one line of every member,
-	 * so that its stamp says it started s. */
-	size_t first = x->want_off / LINE_DATA;
-	size_t last = (x->want_off + (x->want_len ? x->want_len : 1) - 1) / LINE_DATA;
+	 * so that its stamp says it started s: with nothing to read, the
+	 * first (an empty block's offset may lie past the last line, which
+	 * no member stamps). */
+	size_t first = x->want_len ? x->want_off / LINE_DATA : 0;
+	size_t last = x->want_len ? (x->want_off + x->want_len - 1) / LINE_DATA : 0;
 	struct stamp_wait w = { cs, n, 0, first, last - first + 1, s };
 	if (!stamps_in(&w))
 		mpii_progress_wait(stamps_in, &w, -1);
