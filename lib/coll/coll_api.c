@@ -52,6 +52,31 @@ static int epilogue(const char *fn, MPI_Comm comm, int rc, struct mpii_request *
 	return MPI_SUCCESS;
 }
 
+/* A fixed-size collective on an intracommunicator whose blocks (or
+ * vector) hold no bytes on this member holds none on any member (the
+ * type-signature rule): nothing moves and nobody waits, so every member
+ * returns at once (a nonblocking call with a completed request), as Open
+ * MPI and MPICH do.  perf/coll np=2, 0 B, against Open MPI's 0.004-0.006
+ * us: allgather and alltoall had taken 0.71-0.73 us (the point-to-point
+ * schedule), gather and scatter 0.18-0.24, reduce, allreduce and
+ * reduce_scatter 0.04-0.06. */
+static int empty(MPI_Comm comm, MPI_Count bytes)
+{
+	return bytes == 0 && !comm->is_inter;
+}
+
+static int done_empty(const char *fn, MPI_Comm comm, MPI_Request *request, int nb)
+{
+	struct mpii_request *req = NULL;
+	int rc = MPI_SUCCESS;
+	if (nb) {
+		mpii_lock();
+		rc = mpii_sched_null_request(comm, &req);
+		mpii_unlock();
+	}
+	return epilogue(fn, comm, rc, req, request);
+}
+
 /* One side's buffer of a rooted (all)gather or scatter for fn: buf may be
  * MPI_IN_PLACE at the root only (is_root), otherwise count and type are
  * checked.  MPI_SUCCESS or what mpii_err() returned. */
@@ -174,10 +199,15 @@ static int rooted(const char *fn, int gathering, const void *own, int count, MPI
 		return rc;
 	if (is_root && aliased(comm, own, blocks))
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
-	if (!nb && !is_v && !comm->is_inter) {
-		/* Small blocks through the segment, without the arrays. */
+	if (!is_v && !comm->is_inter) {
 		if (is_root)
 			CHECK(mpii_coll_check_buf(bcount, btype, &why));
+		if (empty(comm, is_root ? (MPI_Count)bcount * btype->size
+					: (MPI_Count)count * type->size))
+			return done_empty(fn, comm, request, nb);
+	}
+	if (!nb && !is_v && !comm->is_inter) {
+		/* Small blocks through the segment, without the arrays. */
 		mpii_lock();
 		if (gathering)
 			rc = mpii_shm_gather(own, count, type, (void *)blocks, bcount, btype, root, comm);
@@ -312,9 +342,13 @@ static int allgather(const char *fn, const void *sbuf, int scount, MPI_Datatype 
 			return mpii_err(comm, MPI_ERR_BUFFER, fn,
 					"sendbuf is this rank's block of recvbuf (use MPI_IN_PLACE)");
 	}
-	if (!nb && !is_v && !comm->is_inter) {
+	if (!is_v && !comm->is_inter) {
 		const char *why = "";
 		CHECK(mpii_coll_check_buf(rcount, rtype, &why));
+		if (empty(comm, (MPI_Count)rcount * rtype->size))
+			return done_empty(fn, comm, request, nb);
+	}
+	if (!nb && !is_v && !comm->is_inter) {
 		mpii_lock();
 		rc = mpii_shm_allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
 		if (rc == MPII_SHM_DECLINED)
@@ -409,6 +443,8 @@ static int alltoall(const char *fn, int kind, const void *sbuf, int scount, cons
 			}
 		}
 	}
+	if (kind == 0 && empty(comm, (MPI_Count)rcount * rtype->size))
+		return done_empty(fn, comm, request, nb);
 	if (kind == 0 && !nb && !comm->is_inter) {
 		mpii_lock();
 		rc = mpii_shm_alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -530,6 +566,8 @@ static int reduction(const char *fn, int which, const void *sbuf, void *rbuf, in
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "MPI_IN_PLACE is only legal at the root");
 	if (count > 0 && sbuf == rbuf && member && is_root)
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
+	if (empty(comm, (MPI_Count)count * dt->size))
+		return done_empty(fn, comm, request, nb);
 	struct mpii_request *req = NULL, **rp = nb ? &req : NULL;
 	mpii_lock();
 	switch (which) {
@@ -601,6 +639,18 @@ int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 			 1);
 }
 
+/* The elements of a reduce_scatter's vector: the sum of counts (the same
+ * array on every member), or count per member. */
+static MPI_Count total_count(MPI_Comm comm, const int *counts, int count)
+{
+	if (!counts)
+		return (MPI_Count)count * comm->size;
+	MPI_Count total = 0;
+	for (int i = 0; i < comm->size; i++)
+		total += counts[i];
+	return total;
+}
+
 static int reduce_scatter(const char *fn, const void *sbuf, void *rbuf, int rcount,
 			  const int *rcounts, MPI_Datatype dt, MPI_Op op, MPI_Comm comm,
 			  MPI_Request *request, int nb)
@@ -616,6 +666,8 @@ static int reduce_scatter(const char *fn, const void *sbuf, void *rbuf, int rcou
 	if (rcounts)
 		CHECK(mpii_coll_check_counts(rcounts, comm->size, &why));
 	CHECK(mpii_coll_check_op(op, dt, &why));
+	if (empty(comm, (MPI_Count)total_count(comm, rcounts, rcount) * dt->size))
+		return done_empty(fn, comm, request, nb);
 	if (!nb && !comm->is_inter) {
 		mpii_lock();
 		rc = mpii_shm_reduce_scatter(sbuf, rbuf, rcounts, rcount, dt, op, comm);
