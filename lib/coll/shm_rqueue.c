@@ -55,7 +55,8 @@
  * MPII_GQ_SLOT bytes per member, taken at its first use), for blocks up
  * to 8 KiB: gather np=2 1-8 KiB 0.1-0.6x of the point-to-point time; and
  * a third, cs->gq32 (slots of MPII_GQ32_SLOT bytes), for blocks up to 32
- * KiB: 32 KiB 7.2 -> 1.9 us.  Gathers among 3 to 8 members take cs->gq
+ * KiB: 32 KiB 7.2 -> 1.9 us; gathers among 3-4 members take it too
+ * (lib/coll/shm_small.c: np=4 16-32 KiB 0.15-0.17x of the time).  Gathers among 3 to 8 members take cs->gq
  * too, as their medium reduces do: 512 B-8 KiB blocks at np=4 on 2 cores
  * 0.09-0.40x of the point-to-point time, np=8 0.07-0.23x (perf/ab.sh;
  * 6-10 us had been 1.3-3.3x Open MPI's).
