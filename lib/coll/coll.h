@@ -185,8 +185,9 @@ static inline void mpii_q_prefetch_slot(const void *slot, size_t bytes)
  * measured as 16 and would hold twice the arena, never given back. */
 #define MPII_GQ_SLOTS 16
 #define MPII_GQ_SLOT (8192 + 64)
-/* Blocks up to MPII_GQ32_SLOT - 8 bytes, gathers among up to four members
- * (cs->gq32: n x 16 slots, 2.1 MiB of the arena at n = 4).  The
+/* Blocks up to MPII_GQ32_SLOT - 8 bytes, gathers among up to eight members
+ * (cs->gq32: n x 16 slots up to four members, n x 8 beyond; at most 2.1
+ * MiB of the arena).  The
  * medium blocks keep their own queues: through slots 32 KiB apart 8 KiB
  * gathers, bcasts and scatters took 1.3-1.6x as long. */
 #define MPII_GQ32_SLOT (32768 + 64)

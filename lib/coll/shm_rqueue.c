@@ -55,8 +55,9 @@
  * MPII_GQ_SLOT bytes per member, taken at its first use), for blocks up
  * to 8 KiB: gather np=2 1-8 KiB 0.1-0.6x of the point-to-point time; and
  * a third, cs->gq32 (slots of MPII_GQ32_SLOT bytes), for blocks up to 32
- * KiB: 32 KiB 7.2 -> 1.9 us; gathers among 3-4 members take it too
- * (lib/coll/shm_small.c: np=4 16-32 KiB 0.15-0.17x of the time).  Gathers among 3 to 8 members take cs->gq
+ * KiB: 32 KiB 7.2 -> 1.9 us; gathers among up to 8 members take it too
+ * (lib/coll/shm_small.c: np=4 16-32 KiB 0.15-0.17x of the time, np=8
+ * 0.20-0.23x).  Gathers among 3 to 8 members take cs->gq
  * too, as their medium reduces do: 512 B-8 KiB blocks at np=4 on 2 cores
  * 0.09-0.40x of the point-to-point time, np=8 0.07-0.23x (perf/ab.sh;
  * 6-10 us had been 1.3-3.3x Open MPI's).
@@ -112,7 +113,7 @@ static int rq_ready(struct mpii_comm *c, struct mpii_rq *q, int slots, size_t sl
 {
 	_Static_assert((MPII_RQ_SLOTS & (MPII_RQ_SLOTS - 1)) == 0 &&
 		       (MPII_GQ_SLOTS & (MPII_GQ_SLOTS - 1)) == 0, "slot counts are powers of two");
-	_Static_assert(MPII_Q_AHEAD < MPII_RQ_SLOTS && MPII_Q_AHEAD < MPII_GQ_SLOTS,
+	_Static_assert(MPII_Q_AHEAD < MPII_RQ_SLOTS && MPII_Q_AHEAD < MPII_GQ_SLOTS / 2,
 		       "prefetching ahead stays within a lap");
 	if (q->area)
 		return 1;
@@ -303,12 +304,22 @@ static void fold(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int me, 
 	release(rq, cs, n, me, q, bytes);
 }
 
+/* Slots per member of cs->gq32: 16 up to four members (2.1 MiB of the
+ * arena at four), 8 for five to eight (2.1 MiB at eight; 16 would take
+ * 4.2 of the arena's 16 MiB, which later communicators' queues need).
+ * With 8, np=8 gathers of 16-32 KiB took 0.20-0.23x of the
+ * point-to-point time (perf/ab.sh -n 7), 0.16-0.19x of Open MPI's. */
+static int gq32_slots(int n)
+{
+	return n <= 4 ? MPII_GQ_SLOTS : MPII_GQ_SLOTS / 2;
+}
+
 /* The queues for parts of `bytes` (cs->rq, cs->gq or cs->gq32, by slot
  * size), set up at their first use; NULL when the arena has no room. */
 static struct mpii_rq *queue_for(struct mpii_comm *c, struct mpii_coll_state *cs, size_t bytes)
 {
 	if (bytes > MPII_GQ_SLOT - 8)
-		return rq_ready(c, &cs->gq32, MPII_GQ_SLOTS, MPII_GQ32_SLOT) ? &cs->gq32 : NULL;
+		return rq_ready(c, &cs->gq32, gq32_slots(c->size), MPII_GQ32_SLOT) ? &cs->gq32 : NULL;
 	if (bytes > MPII_RQ_SLOT - 8)
 		return rq_ready(c, &cs->gq, MPII_GQ_SLOTS, MPII_GQ_SLOT) ? &cs->gq : NULL;
 	return rq_ready(c, &cs->rq, MPII_RQ_SLOTS, MPII_RQ_SLOT) ? &cs->rq : NULL;

@@ -14,7 +14,7 @@
  *
  *   gather    per-member queues of lib/coll/shm_rqueue.c (blocks up to
  *             MPII_RQ_SLOT - 8 bytes; up to MPII_GQ_SLOT - 8 among at
- *             most 8 members, MPII_GQ32_SLOT - 8 among at most 4):
+ *             most 8 members, MPII_GQ32_SLOT - 8 too):
  *             non-roots write and return
  *   scatter   the bcast queue of lib/coll/shm_queue.c (the n - 1
  *             blocks of the other members together up to MPII_BQ_SLOT - 8
@@ -65,15 +65,14 @@ int mpii_shm_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *st
 		    MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c)
 {
 	MPI_Count bytes = c->rank == root ? rcount * rtype->size : scount * stype->size;
-	/* Up to four members: blocks up to 32 KiB; up to 8, the 8 KiB slots
-	 * the medium reduces use; more, the small slots.  16-32 KiB blocks
-	 * at np=3-4 on 2 cores took 0.15-0.17x of the point-to-point time
-	 * through the 32 KiB slots (np=4: 21.6 -> 3.2 us at 16 KiB, 29.1 ->
-	 * 5.0 at 32 KiB, Open MPI ~26-28 us; perf/ab.sh -n 7); np=8 gained
-	 * as much (0.15-0.28x) but its queues would take 4.2 MiB of the 16
-	 * MiB arena, which later communicators' small queues need. */
-	size_t limit = c->size <= 4 ? MPII_GQ32_SLOT - 8 :
-		       c->size <= 8 ? MPII_GQ_SLOT - 8 : MPII_RQ_SLOT - 8;
+	/* Up to eight members: blocks up to 32 KiB (the 32 KiB queues above
+	 * 8 KiB, the 8 KiB ones the medium reduces use above 504 bytes);
+	 * more, the small slots.  16-32 KiB blocks on 2 cores through the
+	 * 32 KiB slots rather than point to point (perf/ab.sh -n 7): np=4
+	 * 16 KiB 21.6 -> 3.2 us, 32 KiB 29.1 -> 5.0 (0.15-0.17x; np=3
+	 * 0.16-0.17x); np=6 0.20-0.28x and np=8 0.20-0.23x with half the
+	 * slots (lib/coll/shm_rqueue.c, gq32_slots). */
+	size_t limit = c->size <= 8 ? MPII_GQ32_SLOT - 8 : MPII_RQ_SLOT - 8;
 	if (!fits(c, bytes, limit) || pair_medium(c, bytes))
 		return MPII_SHM_DECLINED;
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
