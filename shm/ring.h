@@ -81,18 +81,21 @@ void shm_ring_init(struct shm_ring *r, void *mem, uint32_t ncells, uint32_t cell
  * most twice the cells it has used) until the first lap is mapped; then
  * *mapped is UINT32_MAX and this is not called again for 2^32 cells.
  * Called by shm_ring_reserve (mapped: &prod_mapped) and shm_ring_peek
- * (&cons_mapped) as their side reaches it.  A fault per page cost more than the first lap's messages
- * where faults are dear: on a KVM guest of 2026-12-06 a fault on the
- * segment cost 15-17 us (a page the peer had allocated as much), a page
- * mapped by madvise 1.3 us (0.3 if the peer had allocated it); the first
- * 30 alltoalls of 16 KiB at np=2 (a lap and a half) took 2.6 ms, 1.9 with
+ * (&cons_mapped) as their side reaches it.
+ *
+ * A fault per page cost more than the first lap's messages where faults
+ * are dear: on a KVM guest of 2026-12-06 a fault on the segment cost
+ * 15-17 us (a page the peer had allocated as much), a page mapped by
+ * madvise 1.3 us (0.3 if the peer had allocated it); the first 30
+ * alltoalls of 16 KiB at np=2 (a lap and a half) took 2.6 ms, 1.9 with
  * this (medians of 5 interleaved runs; then 3 us a call).  At np=4 on 2
  * cores no change (11.3 ms): there the first laps wait for the scheduler.
  * The first access to a page stays dearer than later ones on that guest
- * (its hypervisor maps the page again), which no call here avoids.  Mapping
- * the whole ring at once (1.75 ms at np=2) would allocate every ring of a
- * job whose pairs only exchange a few small messages.  Best effort: on a kernel without MADV_POPULATE_WRITE (before
- * 5.14) the pages fault in one by one as before. */
+ * (its hypervisor maps the page again), which no call here avoids.
+ * Mapping the whole ring at once (1.75 ms at np=2) would allocate every
+ * ring of a job whose pairs only exchange a few small messages.  Best
+ * effort: on a kernel without MADV_POPULATE_WRITE (before 5.14) the pages
+ * fault in one by one as before. */
 void shm_ring_populate(struct shm_ring *r, uint32_t pos, uint32_t *mapped);
 
 static inline struct shm_cell *shm_ring_cell(struct shm_ring *r, uint32_t pos)
