@@ -1,7 +1,7 @@
 # lib/coll/: collectives: blocking and nonblocking schedules, reduction operations, the shared-memory algorithms (mpii_shm_*), the NUMA hierarchy, neighbour collectives.
 # See lib/coll/README.md for what it owns and what it may use.
 libshmpi_la_SOURCES += \
-	lib/coll/coll.h lib/coll/coll_check.h lib/coll/nbc.h lib/coll/numa.h \
+	lib/coll/coll.h lib/coll/coll_check.h lib/coll/coll_quick.h lib/coll/nbc.h lib/coll/numa.h \
 	lib/coll/op.h lib/coll/coll_api.c lib/coll/coll_bcast.c lib/coll/coll_check.c \
 	lib/coll/coll_gather.c lib/coll/coll_hier.c lib/coll/coll_inter.c lib/coll/coll_neighbor.c \
 	lib/coll/coll_reduce.c lib/coll/coll_state.c lib/coll/nbc.c lib/coll/numa.c \

@@ -130,6 +130,74 @@ static void still_checked(MPI_Comm comm)
 	MPI_Comm_free(&c);
 }
 
+static int class_of(int rc)
+{
+	int cls;
+	MPI_Error_class(rc, &cls);
+	return cls;
+}
+
+/* What the blocking calls' quick answer (lib/coll/coll_quick.h) must
+ * leave to the full checks: each argument it reads, wrong in turn. */
+static void quick_still_checked(MPI_Comm comm)
+{
+	int n, r;
+	MPI_Comm_size(comm, &n);
+	MPI_Comm_rank(comm, &r);
+	MPI_Comm c;
+	TEST_MPI(MPI_Comm_dup(comm, &c));
+	MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+	MPI_Datatype loose;
+	TEST_MPI(MPI_Type_contiguous(2, MPI_INT, &loose)); /* never committed */
+	TEST_CHECK(class_of(MPI_Bcast(sbuf, 0, MPI_INT, -1, c)) == MPI_ERR_ROOT);
+	TEST_CHECK(class_of(MPI_Bcast(sbuf, 0, MPI_INT, n, c)) == MPI_ERR_ROOT);
+	TEST_CHECK(class_of(MPI_Bcast(sbuf, 0, loose, 0, c)) == MPI_ERR_TYPE);
+	TEST_CHECK(class_of(MPI_Alltoall(sbuf, 0, loose, rbuf, 0, MPI_INT, c)) == MPI_ERR_TYPE);
+	TEST_CHECK(class_of(MPI_Allgather(sbuf, 0, MPI_INT, rbuf, 0, loose, c)) == MPI_ERR_TYPE);
+	TEST_CHECK(class_of(MPI_Alltoall(rbuf, 0, MPI_INT, rbuf, 0, MPI_INT, c)) ==
+		   MPI_ERR_BUFFER);
+	TEST_CHECK(class_of(MPI_Allgather(rbuf, 0, MPI_INT, rbuf, 0, MPI_INT, c)) ==
+		   MPI_ERR_BUFFER);
+	/* Twice: the second answer comes from what the first one learnt. */
+	for (int i = 0; i < 2; i++) {
+		TEST_CHECK(class_of(MPI_Allreduce(sbuf, rbuf, 0, MPI_FLOAT, MPI_BAND, c)) ==
+			   MPI_ERR_OP);
+		TEST_CHECK(class_of(MPI_Reduce(sbuf, rbuf, 0, MPI_DOUBLE, MPI_LXOR, 0, c)) ==
+			   MPI_ERR_OP);
+		TEST_CHECK(class_of(MPI_Reduce_scatter_block(sbuf, rbuf, 0, MPI_FLOAT, MPI_BOR,
+							     c)) == MPI_ERR_OP);
+		TEST_MPI(MPI_Allreduce(sbuf, rbuf, 0, MPI_FLOAT, MPI_MAX, c));
+	}
+	TEST_CHECK(class_of(MPI_Allreduce(sbuf, rbuf, 0, MPI_INT, MPI_REPLACE, c)) == MPI_ERR_OP);
+	TEST_CHECK(class_of(MPI_Reduce_scatter_block(rbuf, rbuf, 0, MPI_INT, MPI_SUM, c)) ==
+		   MPI_ERR_BUFFER);
+	TEST_CHECK(class_of(MPI_Reduce(sbuf, rbuf, 0, MPI_INT, MPI_SUM, n, c)) == MPI_ERR_ROOT);
+	TEST_CHECK(class_of(MPI_Reduce_scatter(sbuf, rbuf, NULL, MPI_INT, MPI_SUM, c)) ==
+		   MPI_ERR_ARG);
+	int rc = MPI_Reduce(MPI_IN_PLACE, rbuf, 0, MPI_INT, MPI_SUM, 0, c);
+	TEST_CHECK(r == 0 ? rc == MPI_SUCCESS : class_of(rc) == MPI_ERR_BUFFER);
+	/* The root's send block may not be its receive buffer; elsewhere the
+	 * receive arguments are not read. */
+	rc = MPI_Gather(rbuf, 0, MPI_INT, rbuf, 0, MPI_INT, 0, c);
+	TEST_CHECK(r == 0 ? class_of(rc) == MPI_ERR_BUFFER : rc == MPI_SUCCESS);
+	rc = MPI_Scatter(rbuf, 0, MPI_INT, rbuf, 0, MPI_INT, 0, c);
+	TEST_CHECK(r == 0 ? class_of(rc) == MPI_ERR_BUFFER : rc == MPI_SUCCESS);
+	rc = MPI_Gather(sbuf, 0, MPI_INT, rbuf, 0, loose, 0, c);
+	TEST_CHECK(r == 0 ? class_of(rc) == MPI_ERR_TYPE : rc == MPI_SUCCESS);
+	MPI_Type_free(&loose);
+	MPI_Comm_free(&c);
+	/* A freed communicator: the error goes to MPI_COMM_WORLD's handler. */
+	MPI_Comm gone;
+	TEST_MPI(MPI_Comm_dup(comm, &gone));
+	MPI_Comm stale = gone;
+	TEST_MPI(MPI_Comm_free(&gone));
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+	TEST_CHECK(class_of(MPI_Bcast(sbuf, 0, MPI_INT, 0, stale)) == MPI_ERR_COMM);
+	TEST_CHECK(class_of(MPI_Allreduce(sbuf, rbuf, 0, MPI_INT, MPI_SUM, MPI_COMM_NULL)) ==
+		   MPI_ERR_COMM);
+	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+}
+
 int main(int argc, char **argv)
 {
 	int n, r;
@@ -149,6 +217,7 @@ int main(int argc, char **argv)
 	}
 	nobody_waits(MPI_COMM_WORLD);
 	still_checked(MPI_COMM_WORLD);
+	quick_still_checked(MPI_COMM_WORLD);
 	MPI_Type_free(&none);
 	MPI_Comm_free(&half);
 	MPI_Finalize();
