@@ -19,34 +19,27 @@ int mpii_op_check(MPI_Op op)
 	return MPII_VALID(op, MPII_MAGIC_OP) ? MPI_SUCCESS : MPI_ERR_OP;
 }
 
-/* Whether predefined op kind k is defined on basic kind b, as calls ask:
- * 0 not yet known, else the answer + 1.  Asking costs a pass through
- * mpii_op_predefined_apply's tables (~90 instructions, as much as a
- * zero-byte reduction's every other check); every predefined type asks
- * the same few questions again and again.  Relaxed: each thread computes
- * the same answer from constant tables, so a race only computes it twice,
- * and no other memory is published with it. */
-static _Atomic unsigned char known[MPII_OP_NO_OP + 1][MPII_B_COUNT_OF_KINDS];
+/* mpii_op_known (lib/coll/op.h): asking mpii_op_predefined_apply's tables
+ * costs ~90 instructions, as much as a zero-byte reduction's every other
+ * check, and every predefined type asks the same few questions again and
+ * again.  Relaxed: each thread computes the same answer from constant
+ * tables, so a race only computes it twice, and no other memory is
+ * published with it. */
+_Atomic unsigned char mpii_op_known[MPII_OP_NO_OP + 1][MPII_B_COUNT_OF_KINDS];
 
-static int predefined_defined(int kind, int basic)
-{
-	int k = shm_load_relaxed(&known[kind][basic]);
-	if (!k) {
-		k = mpii_op_predefined_apply(kind, basic, NULL, NULL, 0) + 1;
-		shm_store_relaxed(&known[kind][basic], (unsigned char)k);
-	}
-	return k - 1;
-}
-
-int mpii_op_check_type(const struct mpii_op *op, const struct mpii_datatype *dt)
+int mpii_op_check_type_slow(const struct mpii_op *op, const struct mpii_datatype *dt)
 {
 	if (op->kind == MPII_OP_USER)
 		return MPI_SUCCESS;
 	if (op->kind == MPII_OP_REPLACE || op->kind == MPII_OP_NO_OP)
 		return MPI_ERR_OP; /* one-sided only */
 	if ((dt->flags & MPII_DT_PREDEFINED) && dt->basic > MPII_B_NONE &&
-	    dt->basic < MPII_B_COUNT_OF_KINDS)
-		return predefined_defined(op->kind, dt->basic);
+	    dt->basic < MPII_B_COUNT_OF_KINDS) {
+		int rc = mpii_op_predefined_apply(op->kind, dt->basic, NULL, NULL, 0);
+		/* Relaxed: see above. */
+		shm_store_relaxed(&mpii_op_known[op->kind][dt->basic], (unsigned char)(rc + 1));
+		return rc;
+	}
 	int basic = mpii_type_elem_basic(dt);
 	if (basic == MPII_B_NONE && !(dt->flags & MPII_DT_PREDEFINED))
 		return MPI_SUCCESS; /* no elements: nothing to combine */

@@ -51,10 +51,30 @@ MPII_API int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), in
 /* Check an op handle.  MPI_SUCCESS or MPI_ERR_OP. */
 int mpii_op_check(MPI_Op op);
 
+/* Whether predefined op kind k is defined on basic kind b, as calls have
+ * asked: 0 not yet known, else the answer (MPI_SUCCESS or MPI_ERR_OP) + 1.
+ * Filled by mpii_op_check_type_slow (lib/coll/op.c says why). */
+extern _Atomic unsigned char mpii_op_known[MPII_OP_NO_OP + 1][MPII_B_COUNT_OF_KINDS];
+
+int mpii_op_check_type_slow(const struct mpii_op *op, const struct mpii_datatype *dt);
+
 /* Check that op may reduce elements of dt (a predefined op needs a type
  * whose elements are all of one predefined type the standard allows for
- * it; a derived type without elements passes).  MPI_SUCCESS or MPI_ERR_OP. */
-int mpii_op_check_type(const struct mpii_op *op, const struct mpii_datatype *dt);
+ * it; a derived type without elements passes).  MPI_SUCCESS or MPI_ERR_OP.
+ * Inline for a predefined op on a predefined type already asked about:
+ * every reduction checks its op. */
+static inline int mpii_op_check_type(const struct mpii_op *op, const struct mpii_datatype *dt)
+{
+	if (op->kind > MPII_OP_USER && op->kind < MPII_OP_REPLACE &&
+	    (dt->flags & MPII_DT_PREDEFINED) && dt->basic > MPII_B_NONE &&
+	    dt->basic < MPII_B_COUNT_OF_KINDS) {
+		/* Relaxed: see mpii_op_known. */
+		int k = shm_load_relaxed(&mpii_op_known[op->kind][dt->basic]);
+		if (k)
+			return k - 1;
+	}
+	return mpii_op_check_type_slow(op, dt);
+}
 
 /* inout = in op inout on count elements of dt laid out as in a user buffer.
  * Arguments were checked with mpii_op_check_type.  No errors. */
