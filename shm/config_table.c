@@ -84,7 +84,7 @@ const struct shm_config_var shm_config_table[] = {
 	  "lib/coll", "more than two ranks: bcast from this size through the segment area" },
 	{ "SHMPI_COLL_BCAST_LARGE_MAX2", SHM_CONFIG_SIZE, "0", "bytes", 0, ANY, 0, SHM_CONFIG_TESTING, NULL,
 	  "lib/coll", "two ranks: bcast through the segment area below this size (0: never)" },
-	{ "SHMPI_COLL_SMALL_MAX", SHM_CONFIG_SIZE, "32768", "bytes", 0, ANY, 0, 0, NULL,
+	{ "SHMPI_COLL_SMALL_MAX", SHM_CONFIG_SIZE, "65536", "bytes", 0, ANY, 0, 0, NULL,
 	  "lib/coll", "gather, scatter, allgather, alltoall, reduce_scatter through the segment while what one member writes there is at most this (0: never)" },
 	{ "SHMPI_COLL_HIER", SHM_CONFIG_BOOL, "on", "", 0, 1, 0, 0, NULL,
 	  "lib/coll", "off: never two levels across NUMA nodes" },

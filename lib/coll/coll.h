@@ -99,6 +99,7 @@ struct mpii_coll_state {
 	struct mpii_rq rq;              /* small-reduce (and gather) queues */
 	struct mpii_rq gq;              /* medium-gather queues */
 	struct mpii_rq gq32;            /* their 32 KiB twins */
+	struct mpii_rq gq64;            /* and 64 KiB ones, up to four members */
 	void *big;                      /* large-allreduce area in the segment */
 	size_t big_piece;               /* its piece size */
 	int big_state;                  /* 0 not tried, 1 ready, -1 unavailable */
@@ -191,6 +192,15 @@ static inline void mpii_q_prefetch_slot(const void *slot, size_t bytes)
  * medium blocks keep their own queues: through slots 32 KiB apart 8 KiB
  * gathers, bcasts and scatters took 1.3-1.6x as long. */
 #define MPII_GQ32_SLOT (32768 + 64)
+/* Blocks of 32-64 KiB, gathers among up to four members (cs->gq64: n x 8
+ * slots, 2.1 MiB of the arena at four members; eight members stay point
+ * to point, whose queues would take 4.2 MiB).  perf/ab.sh -n 5 on 2
+ * cores, 64 KiB: np=3 32.2 -> 6.9 us, np=4 39.3 -> 9.2 (point to point:
+ * each sender's rendezvous waits for the root's turn on a core).  Their
+ * own queue rather than the 32 KiB one with slots twice as large: with
+ * 8 slots of 64 KiB, 8-32 KiB gathers at np=4 took 1.05-1.22x as long. */
+#define MPII_GQ64_SLOTS 8
+#define MPII_GQ64_SLOT (65536 + 64)
 int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
 		   struct mpii_op *op, int root, struct mpii_comm *c, struct mpii_coll_state *cs);
 /* Broadcasts through a queue of slots (lib/coll/shm_queue.c): small ones

@@ -57,7 +57,8 @@
  * a third, cs->gq32 (slots of MPII_GQ32_SLOT bytes), for blocks up to 32
  * KiB: 32 KiB 7.2 -> 1.9 us; gathers among up to 8 members take it too
  * (lib/coll/shm_small.c: np=4 16-32 KiB 0.15-0.17x of the time, np=8
- * 0.20-0.23x).  Gathers among 3 to 8 members take cs->gq
+ * 0.20-0.23x); and cs->gq64 for blocks up to 64 KiB among up to four
+ * members (np=3-4 0.22-0.23x).  Gathers among 3 to 8 members take cs->gq
  * too, as their medium reduces do: 512 B-8 KiB blocks at np=4 on 2 cores
  * 0.09-0.40x of the point-to-point time, np=8 0.07-0.23x (perf/ab.sh;
  * 6-10 us had been 1.3-3.3x Open MPI's).
@@ -314,10 +315,12 @@ static int gq32_slots(int n)
 	return n <= 4 ? MPII_GQ_SLOTS : MPII_GQ_SLOTS / 2;
 }
 
-/* The queues for parts of `bytes` (cs->rq, cs->gq or cs->gq32, by slot
+/* The queues for parts of `bytes` (cs->rq, cs->gq, cs->gq32 or cs->gq64, by slot
  * size), set up at their first use; NULL when the arena has no room. */
 static struct mpii_rq *queue_for(struct mpii_comm *c, struct mpii_coll_state *cs, size_t bytes)
 {
+	if (bytes > MPII_GQ32_SLOT - 8)
+		return rq_ready(c, &cs->gq64, MPII_GQ64_SLOTS, MPII_GQ64_SLOT) ? &cs->gq64 : NULL;
 	if (bytes > MPII_GQ_SLOT - 8)
 		return rq_ready(c, &cs->gq32, gq32_slots(c->size), MPII_GQ32_SLOT) ? &cs->gq32 : NULL;
 	if (bytes > MPII_RQ_SLOT - 8)

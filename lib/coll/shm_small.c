@@ -65,14 +65,16 @@ int mpii_shm_gather(const void *sbuf, MPI_Count scount, struct mpii_datatype *st
 		    MPI_Count rcount, struct mpii_datatype *rtype, int root, struct mpii_comm *c)
 {
 	MPI_Count bytes = c->rank == root ? rcount * rtype->size : scount * stype->size;
-	/* Up to eight members: blocks up to 32 KiB (the 32 KiB queues above
+	/* Up to four members: blocks up to 64 KiB (the 64 KiB queues above
+	 * 32 KiB); up to eight, blocks up to 32 KiB (the 32 KiB queues above
 	 * 8 KiB, the 8 KiB ones the medium reduces use above 504 bytes);
 	 * more, the small slots.  16-32 KiB blocks on 2 cores through the
 	 * 32 KiB slots rather than point to point (perf/ab.sh -n 7): np=4
 	 * 16 KiB 21.6 -> 3.2 us, 32 KiB 29.1 -> 5.0 (0.15-0.17x; np=3
 	 * 0.16-0.17x); np=6 0.20-0.28x and np=8 0.20-0.23x with half the
 	 * slots (lib/coll/shm_rqueue.c, gq32_slots). */
-	size_t limit = c->size <= 8 ? MPII_GQ32_SLOT - 8 : MPII_RQ_SLOT - 8;
+	size_t limit = c->size <= 4 ? MPII_GQ64_SLOT - 8
+		       : c->size <= 8 ? MPII_GQ32_SLOT - 8 : MPII_RQ_SLOT - 8;
 	if (!fits(c, bytes, limit) || pair_medium(c, bytes))
 		return MPII_SHM_DECLINED;
 	struct mpii_coll_state *cs = mpii_shm_ready(c);

@@ -6,7 +6,8 @@
  * bytes to past each limit, rotating roots, MPI_IN_PLACE, a strided
  * derived send type against a contiguous receive type (and the reverse;
  * for scatter a root sending every block strided),
- * a member delayed now and then so that queues fill, bcasts of 600 bytes
+ * a member delayed now and then so that queues fill (gathers up to 66
+ * KiB), bcasts of 600 bytes
  * to 33 KiB (the medium queues of lib/coll/shm_queue.c), a non-commutative
  * user op for reduce_scatter (only a rank-order fold gets it right),
  * bcasts and reduces of the same queues mixed in, on MPI_COMM_WORLD and on
@@ -18,7 +19,7 @@
 #include <unistd.h>
 #include "mpitest.h"
 
-#define MAXC 8300
+#define MAXC 16600
 
 static int val(int it, int src, int blk, int i)
 {
@@ -37,6 +38,8 @@ static int count_of(int it, int n)
 		return 2000 + (it * 29) % 6300;   /* 8-33 KiB: the 32 KiB queues and past them */
 	if (it % 50 == 24)
 		return 4096 / 4 / n + 1 + it % 3; /* alltoall past one slot */
+	if (it % 23 == 11)
+		return 8200 + (it * 31) % 8400;   /* 32-66 KiB: the 64 KiB queues and past them */
 	return 1 + it % 71;
 }
 
