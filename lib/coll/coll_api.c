@@ -174,9 +174,6 @@ int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
 	return bcast("MPI_Ibcast", buffer, count, datatype, root, comm, request, 1);
 }
 
-/* gather(v) (gathering) and scatter(v) for fn: own is this rank's block
- * (count x type), blocks the root's (bcount each, or bcounts[i] at
- * displs[i] for the v versions: is_v) of btype. */
 /* Whether a send buffer is the receive buffer (or, for the gathers to
  * all, this rank's own block of it) on an intracommunicator: the standard
  * forbids it (MPI_IN_PLACE is the way), and a rank that went ahead where
@@ -188,6 +185,9 @@ static int aliased(MPI_Comm comm, const void *sbuf, const void *rbuf)
 	return !comm->is_inter && sbuf != MPI_IN_PLACE && sbuf != MPI_BOTTOM && sbuf == rbuf;
 }
 
+/* gather(v) (gathering) and scatter(v) for fn: own is this rank's block
+ * (count x type), blocks the root's (bcount each, or bcounts[i] at
+ * displs[i] for the v versions: is_v) of btype. */
 static int rooted(const char *fn, int gathering, const void *own, int count, MPI_Datatype type,
 		  const void *blocks, int bcount, const int *bcounts, const int *displs,
 		  MPI_Datatype btype, int root, MPI_Comm comm, MPI_Request *request, int nb,
