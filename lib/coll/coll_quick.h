@@ -10,11 +10,12 @@
  * 3-6x the peers' time.  These predicates give the same answer in a few
  * dozen instructions when every argument is plainly valid: the library
  * runs, comm is a valid intracommunicator, every count the call reads is 0
- * with a committed type, root is in range, no send buffer is its receive
- * buffer.  Anything else (an error, a zero-size type with a nonzero
- * count, MPI_IN_PLACE) answers 0 and the call takes the full path, which
- * reports the error or does the work; so each predicate only has to imply
- * what the full path would decide, never to match it.
+ * with a committed type, root is in range, the op is defined on the type,
+ * no send buffer is its receive buffer.  Anything else (an error, a
+ * zero-size type with a nonzero count, MPI_BOTTOM as both buffers,
+ * MPI_IN_PLACE where it is not allowed) answers 0 and the call takes the
+ * full path, which reports the error or does the work; so each predicate
+ * only has to imply what the full path would decide, never to match it.
  *
  * The stuck note (lib/core/stuck.h) is left alone: it only matters to a
  * call that blocks, and these never do.
