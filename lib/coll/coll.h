@@ -96,6 +96,7 @@ struct mpii_coll_state {
 	struct mpii_bq bq;              /* small-bcast queue (with the flags) */
 	struct mpii_bq mq;              /* medium-bcast queue (taken at first use) */
 	struct mpii_bq mq32;            /* its 32 KiB twin (taken at first use) */
+	struct mpii_bq mq64;            /* and 64 KiB one (taken at first use) */
 	struct mpii_rq rq;              /* small-reduce (and gather) queues */
 	struct mpii_rq gq;              /* medium-gather queues */
 	struct mpii_rq gq32;            /* their 32 KiB twins */
@@ -211,11 +212,15 @@ int mpii_rq_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_da
 #define MPII_MQ_SLOTS 16
 #define MPII_MQ_SLOT (8192 + 64)
 #define MPII_MQ32_SLOT (32768 + 64)
+/* Two members, 32-64 KiB: 8 slots (520 KiB of the arena; a power of two,
+ * as every queue's slot count). */
+#define MPII_MQ64_SLOTS 8
+#define MPII_MQ64_SLOT (65536 + 64)
 size_t mpii_bq_bytes(int n, int slots, size_t slot);
 void mpii_bq_init(struct mpii_bq *q, void *area, int slots, size_t slot);
 /* The two-member queue for `bytes` (more than MPII_BQ_SLOT - 8, at most
- * MPII_MQ32_SLOT - 8): cs->mq or cs->mq32, taken from the arena at the
- * first call (collective); NULL when the arena is full. */
+ * MPII_MQ64_SLOT - 8): cs->mq, cs->mq32 or cs->mq64, taken from the arena
+ * at the first call (collective); NULL when the arena is full. */
 struct mpii_bq *mpii_mq(struct mpii_comm *c, struct mpii_coll_state *cs, size_t bytes);
 int mpii_bq_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 		  struct mpii_comm *c, struct mpii_coll_state *cs, struct mpii_bq *q);

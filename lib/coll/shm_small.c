@@ -14,11 +14,12 @@
  *
  *   gather    per-member queues of lib/coll/shm_rqueue.c (blocks up to
  *             MPII_RQ_SLOT - 8 bytes; up to MPII_GQ_SLOT - 8 among at
- *             most 8 members, MPII_GQ32_SLOT - 8 too):
+ *             most 8 members, MPII_GQ32_SLOT - 8 too; MPII_GQ64_SLOT - 8
+ *             among at most 4):
  *             non-roots write and return
  *   scatter   the bcast queue of lib/coll/shm_queue.c (the n - 1
  *             blocks of the other members together up to MPII_BQ_SLOT - 8
- *             bytes; two members: the medium queues, up to MPII_MQ32_SLOT - 8):
+ *             bytes; two members: the medium queues, up to MPII_MQ64_SLOT - 8):
  *             the root writes and returns
  *   allgather and alltoall: the exchange of lib/coll/shm_exchange.c
  *             (the allreduce protocol: each member writes what it sends,
@@ -89,7 +90,7 @@ int mpii_shm_scatter(const void *sbuf, MPI_Count scount, struct mpii_datatype *s
 	MPI_Count bytes = c->rank == root ? scount * stype->size : rcount * rtype->size;
 	/* The root writes the other members' blocks; its own it copies. */
 	MPI_Count written = bytes * (c->size - 1);
-	if (!fits(c, written, c->size == 2 ? MPII_MQ32_SLOT - 8 : MPII_BQ_SLOT - 8) ||
+	if (!fits(c, written, c->size == 2 ? MPII_MQ64_SLOT - 8 : MPII_BQ_SLOT - 8) ||
 	    pair_medium(c, bytes))
 		return MPII_SHM_DECLINED;
 	struct mpii_coll_state *cs = mpii_shm_ready(c);

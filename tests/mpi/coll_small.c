@@ -8,7 +8,7 @@
  * for scatter a root sending every block strided),
  * a member delayed now and then so that queues fill (gathers up to 66
  * KiB), bcasts of 600 bytes
- * to 33 KiB (the medium queues of lib/coll/shm_queue.c), a non-commutative
+ * to 66 KiB (the medium queues of lib/coll/shm_queue.c), a non-commutative
  * user op for reduce_scatter (only a rank-order fold gets it right),
  * bcasts and reduces of the same queues mixed in, on MPI_COMM_WORLD and on
  * a split communicator.  Every member checks every result.
@@ -198,9 +198,11 @@ static void run(MPI_Comm comm, int iters, MPI_Op affine)
 			}
 		}
 
-		/* bcast through the medium queues (600 B - 32 KiB) and past them */
-		int bc = it % 50 == 10 ? 8300 : it % 50 == 40 ? 2100 + (it * 41) % 6100
-							   : 150 + (it * 37) % 1900;
+		/* bcast through the medium queues (600 B - 64 KiB) and past them */
+		int bc = it % 50 == 10   ? 8300
+			 : it % 50 == 40 ? 2100 + (it * 41) % 6100
+			 : it % 50 == 20 ? 8200 + (it * 43) % 8500
+					 : 150 + (it * 37) % 1900;
 		for (int i = 0; i < bc; i++)
 			d[i] = r == root ? val(it, root, 2, i) : -1;
 		TEST_MPI(MPI_Bcast(d, bc, MPI_INT, root, comm));
