@@ -79,6 +79,7 @@ void mpii_bq_init(struct mpii_bq *q, void *area, int slots, size_t slot)
 	_Static_assert((MPII_BQ_SLOTS & (MPII_BQ_SLOTS - 1)) == 0 &&
 		       (MPII_MQ_SLOTS & (MPII_MQ_SLOTS - 1)) == 0 &&
 		       (MPII_MQ64_SLOTS & (MPII_MQ64_SLOTS - 1)) == 0, "slot counts are powers of two");
+	_Static_assert(MPII_Q_AHEAD < MPII_MQ64_SLOTS, "prefetching ahead stays within a lap");
 	q->lines = area;
 	q->slots = slots;
 	q->slot = slot;

@@ -113,9 +113,10 @@ static size_t rq_bytes(int n, int slots, size_t slot)
 static int rq_ready(struct mpii_comm *c, struct mpii_rq *q, int slots, size_t slot)
 {
 	_Static_assert((MPII_RQ_SLOTS & (MPII_RQ_SLOTS - 1)) == 0 &&
-		       (MPII_GQ_SLOTS & (MPII_GQ_SLOTS - 1)) == 0, "slot counts are powers of two");
-	_Static_assert(MPII_Q_AHEAD < MPII_RQ_SLOTS && MPII_Q_AHEAD < MPII_GQ_SLOTS / 2,
-		       "prefetching ahead stays within a lap");
+		       (MPII_GQ_SLOTS & (MPII_GQ_SLOTS - 1)) == 0 &&
+		       (MPII_GQ64_SLOTS & (MPII_GQ64_SLOTS - 1)) == 0, "slot counts are powers of two");
+	_Static_assert(MPII_Q_AHEAD < MPII_RQ_SLOTS && MPII_Q_AHEAD < MPII_GQ_SLOTS / 2 &&
+		       MPII_Q_AHEAD < MPII_GQ64_SLOTS, "prefetching ahead stays within a lap");
 	if (q->area)
 		return 1;
 	if (!mpii_shm_lazy_area(c, rq_bytes(c->size, slots, slot), &q->area, &q->state))
