@@ -33,20 +33,18 @@ int mpii_op_check_type_slow(const struct mpii_op *op, const struct mpii_datatype
 		return MPI_SUCCESS;
 	if (op->kind == MPII_OP_REPLACE || op->kind == MPII_OP_NO_OP)
 		return MPI_ERR_OP; /* one-sided only */
-	if ((dt->flags & MPII_DT_PREDEFINED) && dt->basic > MPII_B_NONE &&
-	    dt->basic < MPII_B_COUNT_OF_KINDS) {
-		int rc = mpii_op_predefined_apply(op->kind, dt->basic, NULL, NULL, 0);
-		/* Relaxed: see above. */
-		shm_store_relaxed(&mpii_op_known[op->kind][dt->basic], (unsigned char)(rc + 1));
-		return rc;
-	}
 	int basic = mpii_type_elem_basic(dt);
 	if (basic == MPII_B_NONE && !(dt->flags & MPII_DT_PREDEFINED))
 		return MPI_SUCCESS; /* no elements: nothing to combine */
 	if (basic < 0)
 		return MPI_ERR_OP;  /* a derived type mixing kinds */
 	/* A zero-length run answers whether the (op, kind) pair exists. */
-	return mpii_op_predefined_apply(op->kind, basic, NULL, NULL, 0);
+	int rc = mpii_op_predefined_apply(op->kind, basic, NULL, NULL, 0);
+	_Atomic unsigned char *known = mpii_op_known_slot(op, dt);
+	if (known)
+		/* Relaxed: see above. */
+		shm_store_relaxed(known, (unsigned char)(rc + 1));
+	return rc;
 }
 
 void mpii_op_apply(const struct mpii_op *op, const void *in, void *inout, MPI_Count count,

@@ -56,6 +56,19 @@ int mpii_op_check(MPI_Op op);
  * Filled by mpii_op_check_type_slow (lib/coll/op.c says why). */
 extern _Atomic unsigned char mpii_op_known[MPII_OP_NO_OP + 1][MPII_B_COUNT_OF_KINDS];
 
+/* Where mpii_op_known keeps the answer for (op, dt): a predefined
+ * reducing op on a predefined type of one basic kind; NULL for any other
+ * pair, which is asked about every time. */
+static inline _Atomic unsigned char *mpii_op_known_slot(const struct mpii_op *op,
+							 const struct mpii_datatype *dt)
+{
+	if (op->kind > MPII_OP_USER && op->kind < MPII_OP_REPLACE &&
+	    (dt->flags & MPII_DT_PREDEFINED) && dt->basic > MPII_B_NONE &&
+	    dt->basic < MPII_B_COUNT_OF_KINDS)
+		return &mpii_op_known[op->kind][dt->basic];
+	return NULL;
+}
+
 int mpii_op_check_type_slow(const struct mpii_op *op, const struct mpii_datatype *dt);
 
 /* Check that op may reduce elements of dt (a predefined op needs a type
@@ -65,15 +78,10 @@ int mpii_op_check_type_slow(const struct mpii_op *op, const struct mpii_datatype
  * every reduction checks its op. */
 static inline int mpii_op_check_type(const struct mpii_op *op, const struct mpii_datatype *dt)
 {
-	if (op->kind > MPII_OP_USER && op->kind < MPII_OP_REPLACE &&
-	    (dt->flags & MPII_DT_PREDEFINED) && dt->basic > MPII_B_NONE &&
-	    dt->basic < MPII_B_COUNT_OF_KINDS) {
-		/* Relaxed: see mpii_op_known. */
-		int k = shm_load_relaxed(&mpii_op_known[op->kind][dt->basic]);
-		if (k)
-			return k - 1;
-	}
-	return mpii_op_check_type_slow(op, dt);
+	_Atomic unsigned char *known = mpii_op_known_slot(op, dt);
+	/* Relaxed: see mpii_op_known. */
+	int k = known ? shm_load_relaxed(known) : 0;
+	return k ? k - 1 : mpii_op_check_type_slow(op, dt);
 }
 
 /* inout = in op inout on count elements of dt laid out as in a user buffer.
