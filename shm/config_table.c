@@ -53,7 +53,7 @@ const struct shm_config_var shm_config_table[] = {
 	 * where ranks do not outnumber cores, the limit is measured at start
 	 * (lib/p2p/p2p_calibrate.c has the figures). */
 	{ "SHMPI_EAGER_MAX", SHM_CONFIG_SIZE, "16384", "bytes", 0, ANY, 0, 0, NULL,
-	  "lib/p2p", "largest message sent eagerly through the ring; larger ones use the rendezvous (unset: measured at start, 8-32 KiB, with cells of 8 KiB or more and no more ranks than cores; 64 KiB with more ranks than cores; see below)" },
+	  "lib/p2p", "largest message sent eagerly through the ring; larger ones use the rendezvous (unset: measured at start, 8-32 KiB, with cells of 8 KiB or more and no more ranks than cores; 256 KiB with more ranks than cores; see below)" },
 	{ "SHMPI_CMA", SHM_CONFIG_ENUM, "auto", "", 0, 2, 0, 0, cma_choices,
 	  "lib/p2p", "single copy by process_vm_readv for large messages (auto/on: when the kernel allows)" },
 	{ "SHMPI_CMA_SPLIT_MIN", SHM_CONFIG_SIZE, "32768", "bytes", 1, ANY, 0, 0, NULL,

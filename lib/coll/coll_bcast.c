@@ -51,7 +51,7 @@ void mpii_build_bcast(struct mpii_sched *s, void *buf, MPI_Count count, struct m
 	if (linear) {
 		if (r == root) {
 			for (int i = 1; i < n; i++)
-				mpii_sched_send(s, buf, count, dt, (root + i) % n);
+				mpii_sched_send_fan_out(s, buf, count, dt, (root + i) % n);
 		} else {
 			mpii_sched_recv(s, buf, count, dt, root);
 		}

@@ -48,7 +48,7 @@ static void linear(struct mpii_sched *s, int gathering, void *own, MPI_Count cou
 		if (gathering)
 			mpii_sched_recv(s, at(blocks, displs[i], btype), counts[i], btype, i);
 		else
-			mpii_sched_send(s, at(blocks, displs[i], btype), counts[i], btype, i);
+			mpii_sched_send_fan_out(s, at(blocks, displs[i], btype), counts[i], btype, i);
 	}
 	if (r != root || own == MPI_IN_PLACE)
 		return;

@@ -158,6 +158,12 @@ void mpii_sched_send_fan_in(struct mpii_sched *s, const void *buf, MPI_Count cou
 	add_send(s, buf, count, dt, peer, MPII_MODE_FAN_IN);
 }
 
+void mpii_sched_send_fan_out(struct mpii_sched *s, const void *buf, MPI_Count count,
+			     struct mpii_datatype *dt, int peer)
+{
+	add_send(s, buf, count, dt, peer, MPII_MODE_FAN_OUT);
+}
+
 void mpii_sched_recv(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
 		     int peer)
 {

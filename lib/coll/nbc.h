@@ -51,6 +51,10 @@ void mpii_sched_send(struct mpii_sched *s, const void *buf, MPI_Count count,
  * MPII_MODE_FAN_IN. */
 void mpii_sched_send_fan_in(struct mpii_sched *s, const void *buf, MPI_Count count,
 			    struct mpii_datatype *dt, int peer);
+/* One of a root's sends to every other rank (a linear scatter or bcast):
+ * MPII_MODE_FAN_OUT. */
+void mpii_sched_send_fan_out(struct mpii_sched *s, const void *buf, MPI_Count count,
+			     struct mpii_datatype *dt, int peer);
 void mpii_sched_recv(struct mpii_sched *s, void *buf, MPI_Count count, struct mpii_datatype *dt,
 		     int peer);
 void mpii_sched_copy(struct mpii_sched *s, const void *sbuf, MPI_Count scount,

@@ -35,9 +35,11 @@ enum mpii_req_kind {
 
 /* FAN_IN: a standard send to a rank that receives from many at once (a
  * gather's root), eager only up to MPII_EAGER_FAN_IN with more ranks than
- * cores (lib/p2p/p2p_send.c). */
+ * cores; FAN_OUT: one of a root's standard sends to many (a linear
+ * scatter or bcast), eager only up to MPII_EAGER_FAN_OUT then
+ * (lib/p2p/p2p_send.c). */
 enum mpii_send_mode { MPII_MODE_STANDARD = 0, MPII_MODE_BUFFERED, MPII_MODE_SYNC, MPII_MODE_READY,
-		      MPII_MODE_FAN_IN };
+		      MPII_MODE_FAN_IN, MPII_MODE_FAN_OUT };
 
 struct mpii_request {
 	uint32_t magic;

@@ -242,7 +242,8 @@ static void prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 static int goes_eager(const struct mpii_request *req)
 {
 	size_t bytes = (size_t)req->bytes;
-	if (req->mode == MPII_MODE_FAN_IN && mpii_g.oversubscribed && bytes > MPII_EAGER_FAN_IN)
+	if (mpii_g.oversubscribed && ((req->mode == MPII_MODE_FAN_IN && bytes > MPII_EAGER_FAN_IN) ||
+				      (req->mode == MPII_MODE_FAN_OUT && bytes > MPII_EAGER_FAN_OUT)))
 		return 0;
 	return bytes <= mpii_g.cfg.eager_max || (mpii_g.eager_pending && mpii_eager_adopt(bytes));
 }
@@ -261,7 +262,7 @@ int mpii_p2p_start_send(struct mpii_request *req)
 	 * written now and the send is complete: no tx entry to queue, push
 	 * and free (windowed small-message bandwidth, perf/bw). */
 	if ((req->mode == MPII_MODE_STANDARD || req->mode == MPII_MODE_READY ||
-	     req->mode == MPII_MODE_FAN_IN) &&
+	     req->mode == MPII_MODE_FAN_IN || req->mode == MPII_MODE_FAN_OUT) &&
 	    mpii_send_now(req->buf, req->count, req->dt, req->peer, req->tag, req->comm, req->ctx)) {
 		req->proto = MPII_P_NONE;
 		mpii_request_complete(req);
