@@ -7,39 +7,58 @@
 #   perf/ab.sh -n 15 /tmp/base . pingpong -m 8:256 -t 0.2
 #
 # Each build tree needs its launcher/mpirun-shm and perf/PROGRAM (make, then
-# `make perf/PROGRAM` where make check has not built it).  The ratio is
+# `make perf/PROGRAM` where make check has not built it).
+#
+# With -e the two arguments are environments instead (lists of NAME=VALUE,
+# "" for none) and both runs use the build tree in the current directory:
+# a setting's before and after, say an old default set explicitly against
+# the new one:
+#
+#   perf/ab.sh -e -n 7 -p 4 "SHMPI_EAGER_MAX=64k" "" exchange -m 32K:1M  The ratio is
 # new / old: below 1 is faster for times, slower for rates.  Quote it with
 # the load average printed at the end: the figures mean little when other
 # programs keep the cores busy.
 rounds=7
 np=2
-while getopts n:p: o; do
+envs=
+while getopts en:p: o; do
 	case $o in
+	e) envs=1 ;;
 	n) rounds=$OPTARG ;;
 	p) np=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 3 ] || { echo "usage: $0 [-n ROUNDS] [-p NP] OLD_BUILD NEW_BUILD PROGRAM [ARGS...]" >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: $0 [-n ROUNDS] [-p NP] OLD_BUILD NEW_BUILD PROGRAM [ARGS...]" >&2
+		  echo "       $0 -e [-n ROUNDS] [-p NP] OLD_ENV NEW_ENV PROGRAM [ARGS...]" >&2; exit 2; }
 old=$1 new=$2 prog=$3
 shift 3
-for b in "$old" "$new"; do
+if [ -n "$envs" ]; then
+	old_dir=. new_dir=. old_env=$old new_env=$new
+else
+	old_dir=$old new_dir=$new old_env='' new_env=''
+fi
+for b in "$old_dir" "$new_dir"; do
 	[ -x "$b/launcher/mpirun-shm" ] && [ -x "$b/perf/$prog" ] ||
 		{ echo "$0: $b has no launcher/mpirun-shm or perf/$prog" >&2; exit 2; }
 done
 
-one() { # TAG BUILD: the benchmark's "size value" lines, tagged
-	(cd "$2" && ./launcher/mpirun-shm -n "$np" "perf/$prog" "$@" 2>/dev/null) |
-		grep -v '^#' | sed "s/^/$1 /"
+one() { # TAG BUILD ENV ARGS...: the benchmark's "size value" lines, tagged
+	tag=$1 dir=$2 vars=$3
+	shift 3
+	# shellcheck disable=SC2086 # vars is a list of NAME=VALUE words
+	(cd "$dir" && env $vars ./launcher/mpirun-shm -n "$np" "perf/$prog" "$@" 2>/dev/null) |
+		grep -v '^#' | sed "s/^/$tag /"
 }
+[ -n "$envs" ] && echo "# old: '$old_env', new: '$new_env'"
 echo "# perf/ab.sh $prog $* (np $np, $rounds rounds; load at start: $(cut -d' ' -f1 /proc/loadavg))"
 r=1
 while [ "$r" -le "$rounds" ]; do
 	if [ $((r % 2)) -eq 1 ]; then
-		one old "$old" "$@"; one new "$new" "$@"
+		one old "$old_dir" "$old_env" "$@"; one new "$new_dir" "$new_env" "$@"
 	else
-		one new "$new" "$@"; one old "$old" "$@"
+		one new "$new_dir" "$new_env" "$@"; one old "$old_dir" "$old_env" "$@"
 	fi
 	r=$((r + 1))
 done | awk '

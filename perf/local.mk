@@ -21,7 +21,7 @@ perf_startup_SOURCES = perf/startup.c
 perf_rma_SOURCES = perf/rma.c $(PERF_BENCH)
 
 TESTS += perf/check-perf.sh
-EXTRA_DIST += perf/check-perf.sh perf/compare perf/ab.sh perf/envab.sh perf/plot.py perf/README.md \
+EXTRA_DIST += perf/check-perf.sh perf/compare perf/ab.sh perf/plot.py perf/README.md \
 	perf/RESULTS.md
 
 # The full comparison (minutes): make perf-compare PERF_FLAGS='--quick'
