@@ -14,8 +14,9 @@
 # a setting's before and after, say an old default set explicitly against
 # the new one:
 #
-#   perf/ab.sh -e -n 7 -p 4 "SHMPI_EAGER_MAX=64k" "" exchange -m 32K:1M  The ratio is
-# new / old: below 1 is faster for times, slower for rates.  Quote it with
+#   perf/ab.sh -e -n 7 -p 4 "SHMPI_EAGER_MAX=64k" "" exchange -m 32K:1M
+#
+# The ratio is new / old: below 1 is faster for times, slower for rates.  Quote it with
 # the load average printed at the end: the figures mean little when other
 # programs keep the cores busy.
 rounds=7

@@ -23,8 +23,9 @@
  * alltoall 0.93x.  Beyond the ring's size it stops paying: with 1 and 4
  * MiB, exchanges of 512 KiB-2 MiB at np=8 and of 2 MiB at np=4 lost
  * 0.6-0.8x of the bandwidth (np=4, 2 MiB: ten times the context
- * switches of the single copies, perf stat), and an eager message that arrives before
- * its receive is buffered whole where a single copy would wait. */
+ * switches of the single copies, perf stat), and an eager message that
+ * arrives before its receive is buffered whole where a single copy would
+ * wait. */
 #define MPII_EAGER_OVERSUBSCRIBED ((size_t)256 << 10)
 /* A gather's senders (MPII_MODE_FAN_IN) with more ranks than cores: the
  * root copies every block either way, and eager blocks add the senders'

@@ -9,8 +9,8 @@
  * KiB (np=3 on a machine of 2), so every size probed here, up to 128 KiB
  * (half a ring of 64 cells of 4 KiB: a message that does not fit the
  * ring cannot finish before its receiver comes back even when eager),
- * went eagerly.  With
- * SHMPI_EAGER_MAX set, exactly that limit.  The data arrive intact.
+ * went eagerly.  With SHMPI_EAGER_MAX set, exactly that limit.  The data
+ * arrive intact.
  * np: 2 3
  * env: SHMPI_TEST_DEFAULT=1
  * env: SHMPI_EAGER_MAX=20000
