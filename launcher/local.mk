@@ -20,9 +20,10 @@ launcher_shmpi_info_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
 launcher_shmpi_info_LDADD = $(HWLOC_LIBS)
 
 # Man pages: mpiexec(1) also as mpirun(1) and mpirun-shm(1); mpicc(1) also
-# as mpicxx(1), mpic++(1), mpiCC(1).
+# as mpicxx(1), mpic++(1), mpiCC(1) and mpifort(1), mpif90(1), mpif77(1).
 dist_man1_MANS = man/mpiexec.1 man/mpirun-shm.1 man/mpirun.1 man/mpicc.1 \
-	man/mpicxx.1 man/mpic++.1 man/mpiCC.1 man/shmpi_info.1
+	man/mpicxx.1 man/mpic++.1 man/mpiCC.1 man/mpifort.1 man/mpif90.1 man/mpif77.1 \
+	man/shmpi_info.1
 
 bin_SCRIPTS += launcher/mpicc launcher/mpicxx
 EXTRA_DIST += launcher/mpicc.in
@@ -31,17 +32,31 @@ EXTRA_DIST += launcher/mpicc.in
 # are mpirun-shm, mpic++ and mpiCC are mpicxx (the script picks the language
 # by its name).  pkg-config knows shmpi also as mpi, mpi-c, mpi-cxx and, for
 # Meson (which asks for ompi-c / ompi-cxx first), ompi, ompi-c, ompi-cxx.
+#
+# The library names makefiles written for the others link (issue 43):
+# `-lmpi` (both), `-lmpich`, `-lmpicxx` (MPICH), `-lmpi_cxx` (Open MPI) are
+# libshmpi; MPICH's `-lmpifort` (Debian: `-lmpichfort`) and Open MPI's
+# `-lmpi_mpifh`, `-lmpi_usempif08`, `-lmpi_usempi_ignore_tkr` are
+# libshmpi_fortran (lib/fortran/local.mk adds those and the Fortran .pc
+# names).  Links to the unversioned names, so a program linked through
+# one records libshmpi's soname and loads libshmpi.
 LNCH_EXEC_LINKS = mpiexec:mpirun-shm mpirun:mpirun-shm mpic++:mpicxx mpiCC:mpicxx
-LNCH_PC_ALIASES = mpi mpi-c mpi-cxx ompi ompi-c ompi-cxx
+LNCH_LIB_LINKS = libmpi.so:libshmpi.so libmpich.so:libshmpi.so \
+	libmpicxx.so:libshmpi.so libmpi_cxx.so:libshmpi.so $(FORTRAN_LIB_LINKS)
+LNCH_PC_ALIASES = mpi:shmpi mpi-c:shmpi mpi-cxx:shmpi ompi:shmpi ompi-c:shmpi \
+	ompi-cxx:shmpi $(FORTRAN_PC_ALIASES)
 install-exec-hook:
 	cd "$(DESTDIR)$(bindir)" && for l in $(LNCH_EXEC_LINKS); do \
 		rm -f "$${l%%:*}" && $(LN_S) "$${l#*:}" "$${l%%:*}" || exit 1; done
+	cd "$(DESTDIR)$(libdir)" && for l in $(LNCH_LIB_LINKS); do \
+		rm -f "$${l%%:*}" && $(LN_S) "$${l#*:}" "$${l%%:*}" || exit 1; done
 install-data-hook:
-	cd "$(DESTDIR)$(pkgconfigdir)" && for n in $(LNCH_PC_ALIASES); do \
-		rm -f "$$n.pc" && $(LN_S) shmpi.pc "$$n.pc" || exit 1; done
+	cd "$(DESTDIR)$(pkgconfigdir)" && for l in $(LNCH_PC_ALIASES); do \
+		rm -f "$${l%%:*}.pc" && $(LN_S) "$${l#*:}.pc" "$${l%%:*}.pc" || exit 1; done
 uninstall-hook:
 	cd "$(DESTDIR)$(bindir)" && for l in $(LNCH_EXEC_LINKS); do rm -f "$${l%%:*}"; done
-	cd "$(DESTDIR)$(pkgconfigdir)" && for n in $(LNCH_PC_ALIASES); do rm -f "$$n.pc"; done
+	cd "$(DESTDIR)$(libdir)" && for l in $(LNCH_LIB_LINKS); do rm -f "$${l%%:*}"; done
+	cd "$(DESTDIR)$(pkgconfigdir)" && for l in $(LNCH_PC_ALIASES); do rm -f "$${l%%:*}.pc"; done
 
 # Unit tests of the pure parts (options, exit report).
 check_PROGRAMS += tests/unit/check_options

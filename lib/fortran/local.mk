@@ -44,13 +44,17 @@ libshmpi_fortran_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default $(NOPLT_CFLAGS)
 # -J: the .mod files in lib/fortran/ of the build tree (installed beside
 # mpi.h); the BIND(C) types of one INTEGER are interoperable with gfortran.
 libshmpi_fortran_la_FCFLAGS = -J lib/fortran -Wno-c-binding-type $(FCFLAGS_f90)
-# Not linked against libshmpi.la: libtool would then relink it at `make
-# install` and refuse an install prefix other than the configured one
-# (tests/launcher/install.sh installs elsewhere).  Programs link both
-# (mpifort: -lshmpi_fortran -lshmpi), which resolves its MPI_X calls.
+# It needs libshmpi (DT_NEEDED, so `-lmpi_mpifh` alone or a dlopen of it
+# resolves its MPI_X calls), but not through libshmpi.la: libtool would
+# then relink it at `make install` and refuse an install prefix other than
+# the configured one (tests/launcher/install.sh installs elsewhere).  So
+# the linker is handed the built libshmpi.so directly, and $ORIGIN finds
+# it beside this library wherever both are installed.
 libshmpi_fortran_la_LDFLAGS = -version-info 0:0:0 \
-	-Wl,--version-script=$(top_srcdir)/lib/fortran/libshmpi_fortran.map
-EXTRA_libshmpi_fortran_la_DEPENDENCIES = lib/fortran/libshmpi_fortran.map
+	-Wl,--version-script=$(top_srcdir)/lib/fortran/libshmpi_fortran.map \
+	-Wl,-rpath,'$$ORIGIN' \
+	-Wl,--push-state,--no-as-needed,-L$(abs_top_builddir)/.libs,-lshmpi,--pop-state
+EXTRA_libshmpi_fortran_la_DEPENDENCIES = lib/fortran/libshmpi_fortran.map libshmpi.la
 include_HEADERS += include/mpif.h
 FORTRAN_MODS = lib/fortran/mpi.mod lib/fortran/mpi_f08.mod
 CLEANFILES += $(FORTRAN_MODS)
@@ -62,4 +66,15 @@ install-data-local:
 uninstall-local:
 	cd "$(DESTDIR)$(includedir)" && rm -f mpi.mod mpi_f08.mod
 bin_SCRIPTS += launcher/mpifort launcher/mpif90 launcher/mpif77
+# pkg-config: shmpi-fort, also as mpi-fort and ompi-fort (Meson asks for
+# ompi-fort); the Fortran library names of MPICH and Open MPI
+# (launcher/local.mk installs the links).
+pkgconfig_DATA += shmpi-fort.pc
+FORTRAN_PC_ALIASES = mpi-fort:shmpi-fort ompi-fort:shmpi-fort
+FORTRAN_LIB_LINKS = libmpifort.so:libshmpi_fortran.so libmpichfort.so:libshmpi_fortran.so \
+	libmpi_mpifh.so:libshmpi_fortran.so libmpi_usempif08.so:libshmpi_fortran.so \
+	libmpi_usempi_ignore_tkr.so:libshmpi_fortran.so
+else
+FORTRAN_PC_ALIASES =
+FORTRAN_LIB_LINKS =
 endif

@@ -4,7 +4,11 @@
 # mpiCC compile and link C++ in one step; mpi.h is clean under -Wall
 # -Wextra -pedantic -Werror in C99, C11, C++11 and C++17; link flags
 # placed before the objects still link under --as-needed; pkg-config knows
-# shmpi, mpi, mpi-c and mpi-cxx; the man pages and shmpi_info are there.
+# shmpi, mpi, mpi-c and mpi-cxx (and mpi-fort, ompi-fort); `-lmpi` and
+# `-lmpich` link shmpi, and so do Open MPI's Fortran library names; the
+# wrappers take MPICH's -cc= and the others' variables; mpifort compiles an
+# mpif.h program passing two buffer types to one routine; the man pages
+# and shmpi_info are there.
 . "$(dirname "$0")/common.sh"
 . "$(dirname "$0")/install-tree.sh"
 
@@ -55,6 +59,66 @@ if command -v pkg-config >/dev/null 2>&1; then
 	done
 	"$inst/bin/mpiexec" -n 2 "$tmp/hello_pc" >"$tmp/out" 2>"$tmp/err" || fail "hello_pc"
 	grep -qx "hello 1 of 2" "$tmp/out" || fail "hello_pc output"
+fi
+
+# The library names of the others' makefiles (issue 43): `cc ... -lmpi`
+# and `-lmpich` link shmpi, whatever else /usr/lib holds.
+for l in mpi mpich; do
+	gcc -I"$inst/include" "$tmp/hello.c" -L"$inst/lib" -Wl,-rpath,"$inst/lib" -l$l \
+		-o "$tmp/hello_$l" 2>"$tmp/err" || fail "gcc ... -l$l"
+	lib=$(ldd "$tmp/hello_$l" | awk '/libshmpi/ { print $3 }')
+	[ "$(readlink -f "$lib")" = "$(readlink -f "$inst/lib/libshmpi.so.0")" ] ||
+		fail "-l$l: not linked to shmpi's libshmpi"
+	"$inst/bin/mpiexec" -n 2 "$tmp/hello_$l" >"$tmp/out" 2>"$tmp/err" || fail "hello_$l"
+	grep -qx "hello 1 of 2" "$tmp/out" || fail "hello_$l output"
+done
+
+# The wrappers: MPICH's -cc= picks the compiler, Open MPI's variables add
+# flags, MPICH_CC names the compiler.
+"$inst/bin/mpicc" -cc=/bin/echo -show x.c | grep -q '^/bin/echo ' || fail "mpicc -cc="
+OMPI_CFLAGS=-DSHMPI_T1 OMPI_LIBS=-lm "$inst/bin/mpicc" -show x.c >"$tmp/out"
+grep -q -- '-DSHMPI_T1 .* x\.c .* -lm$' "$tmp/out" || fail "OMPI_CFLAGS/OMPI_LIBS: $(cat "$tmp/out")"
+MPICH_CC=/bin/echo "$inst/bin/mpicc" -show x.c | grep -q '^/bin/echo ' || fail "MPICH_CC"
+
+if [ -x "$inst/bin/mpifort" ]; then
+	# libshmpi_fortran needs libshmpi on its own: nothing undefined.
+	ldd -r "$inst/lib/libshmpi_fortran.so" >"$tmp/out" 2>&1
+	! grep -q "undefined symbol" "$tmp/out" || fail "libshmpi_fortran under-linked"
+	cat >"$tmp/hello.f" <<'SRC'
+      program hello
+      include 'mpif.h'
+      integer ierr, rank, size, ibuf(1)
+      real rbuf(1)
+      call MPI_INIT(ierr)
+      call MPI_COMM_RANK(MPI_COMM_WORLD, rank, ierr)
+      call MPI_COMM_SIZE(MPI_COMM_WORLD, size, ierr)
+      ibuf(1) = rank
+      rbuf(1) = rank
+      call MPI_BCAST(ibuf, 1, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
+      call MPI_BCAST(rbuf, 1, MPI_REAL, 0, MPI_COMM_WORLD, ierr)
+      print '(a,i0,a,i0)', 'hello ', rank, ' of ', size
+      call MPI_FINALIZE(ierr)
+      end
+SRC
+	# Two buffer types through one mpif.h routine: gfortran >= 10 needs
+	# the mismatch allowed, which mpifort adds.
+	"$inst/bin/mpifort" "$tmp/hello.f" -o "$tmp/hello_f" 2>"$tmp/err" ||
+		{ cat "$tmp/err" >&2; fail "mpifort: two buffer types in mpif.h calls"; }
+	"$inst/bin/mpiexec" -n 2 "$tmp/hello_f" >"$tmp/out" 2>"$tmp/err" || fail "hello_f"
+	grep -qx "hello 1 of 2" "$tmp/out" || fail "hello_f output"
+	# Open MPI's Fortran library names link shmpi's.
+	"$inst/bin/mpifort" -c "$tmp/hello.f" -o "$tmp/hello_f.o" 2>"$tmp/err" || fail "mpifort -c"
+	gfortran "$tmp/hello_f.o" -L"$inst/lib" -Wl,-rpath,"$inst/lib" -lmpi_mpifh -lmpi \
+		-o "$tmp/hello_f2" 2>"$tmp/err" || fail "gfortran ... -lmpi_mpifh -lmpi"
+	"$inst/bin/mpiexec" -n 2 "$tmp/hello_f2" >"$tmp/out" 2>"$tmp/err" || fail "hello_f2"
+	grep -qx "hello 1 of 2" "$tmp/out" || fail "hello_f2 output"
+	if command -v pkg-config >/dev/null 2>&1; then
+		for name in mpi-fort ompi-fort; do
+			PKG_CONFIG_PATH=$inst/lib/pkgconfig pkg-config --libs "$name" >"$tmp/out" ||
+				fail "pkg-config $name"
+			grep -q -- "-lshmpi_fortran .*-lshmpi" "$tmp/out" || fail "$name.pc: $(cat "$tmp/out")"
+		done
+	fi
 fi
 
 "$inst/bin/shmpi_info" >"$tmp/out" 2>"$tmp/err" || fail "shmpi_info"
