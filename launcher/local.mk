@@ -17,7 +17,13 @@ launcher_mpirun_shm_LDADD = libshm.la $(URING_LIBS) $(HWLOC_LIBS) $(NUMA_LIBS) -
 bin_PROGRAMS += launcher/shmpi_info
 launcher_shmpi_info_SOURCES = launcher/shmpi_info.c
 launcher_shmpi_info_CFLAGS = $(AM_CFLAGS) $(HWLOC_CFLAGS)
-launcher_shmpi_info_LDADD = $(HWLOC_LIBS)
+# The configured directories, which it reports (moved with the prefix when
+# the tree was installed elsewhere).
+launcher_shmpi_info_CPPFLAGS = $(AM_CPPFLAGS) -DLNCH_CONF_PREFIX='"$(prefix)"' \
+	-DLNCH_CONF_BINDIR='"$(bindir)"' -DLNCH_CONF_LIBDIR='"$(libdir)"' \
+	-DLNCH_CONF_INCLUDEDIR='"$(includedir)"' -DLNCH_CONF_MANDIR='"$(mandir)"' \
+	-DLNCH_CONF_DOCDIR='"$(docdir)"'
+launcher_shmpi_info_LDADD = libshm.la $(HWLOC_LIBS)
 
 # Man pages: mpiexec(1) also as mpirun(1) and mpirun-shm(1); mpicc(1) also
 # as mpicxx(1), mpic++(1), mpiCC(1) and mpifort(1), mpif90(1), mpif77(1).

@@ -302,6 +302,26 @@ static void value_text(const struct shm_config_var *v, int64_t x, char *buf, siz
 		snprintf(buf, len, "%lld%s%s", (long long)x, *v->unit ? " " : "", v->unit);
 }
 
+enum shm_config_source shm_config_value(const struct shm_config_var *v, char *val, size_t len,
+					const char **env)
+{
+	const char *s = getenv(v->name);
+	int64_t x;
+	bool set = s && *s;
+
+	*env = set ? s : NULL;
+	if (v->type == SHM_CONFIG_STRING || (v->flags & SHM_CONFIG_SCRIPT)) {
+		snprintf(val, len, "%s", set ? s : v->dflt ? v->dflt : "unset");
+		return set ? SHM_CONFIG_FROM_ENV : SHM_CONFIG_FROM_DEFAULT;
+	}
+	if (set && shm_config_parse(v, s, &x, NULL, 0) == 0) {
+		value_text(v, x, val, len);
+		return SHM_CONFIG_FROM_ENV;
+	}
+	value_text(v, default_of(v), val, len);
+	return set ? SHM_CONFIG_FROM_INVALID_ENV : SHM_CONFIG_FROM_DEFAULT;
+}
+
 void shm_config_print(FILE *f)
 {
 	char val[64], acc[192], how[128];
@@ -310,22 +330,21 @@ void shm_config_print(FILE *f)
 		   "(docs/config.md).\n\n");
 	for (size_t i = 0; i < shm_config_count; i++) {
 		const struct shm_config_var *v = &shm_config_table[i];
-		const char *s = getenv(v->name);
-		int64_t x;
-		bool set = s && *s;
+		const char *s;
 
-		if (v->type == SHM_CONFIG_STRING || (v->flags & SHM_CONFIG_SCRIPT)) {
-			snprintf(val, sizeof(val), "%s", set ? s : v->dflt ? v->dflt : "unset");
-			snprintf(how, sizeof(how), "%s", set ? "environment" : "default");
-		} else if (!set) {
-			value_text(v, default_of(v), val, sizeof(val));
+		switch (shm_config_value(v, val, sizeof(val), &s)) {
+		case SHM_CONFIG_FROM_DEFAULT:
 			snprintf(how, sizeof(how), "default");
-		} else if (shm_config_parse(v, s, &x, NULL, 0) == 0) {
-			value_text(v, x, val, sizeof(val));
-			snprintf(how, sizeof(how), "environment: %s", s);
-		} else {
-			value_text(v, default_of(v), val, sizeof(val));
+			break;
+		case SHM_CONFIG_FROM_ENV:
+			if (v->type == SHM_CONFIG_STRING || (v->flags & SHM_CONFIG_SCRIPT))
+				snprintf(how, sizeof(how), "environment");
+			else
+				snprintf(how, sizeof(how), "environment: %s", s);
+			break;
+		case SHM_CONFIG_FROM_INVALID_ENV:
 			snprintf(how, sizeof(how), "INVALID '%.64s' in the environment, default", s);
+			break;
 		}
 		fprintf(f, "%-28s %-14s (%s)\n    %s: %s%s%s\n    accepts %s\n", v->name, val, how,
 			v->owner, v->desc,

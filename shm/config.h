@@ -87,8 +87,20 @@ const char *shm_config_get_string(const char *name);
  * optional suffix k, m or g"), into buf.  Returns buf. */
 const char *shm_config_accepted(const struct shm_config_var *v, char *buf, size_t len);
 
+/* Where the value in force comes from. */
+enum shm_config_source {
+	SHM_CONFIG_FROM_DEFAULT,      /* unset or empty: the default */
+	SHM_CONFIG_FROM_ENV,          /* the environment's value */
+	SHM_CONFIG_FROM_INVALID_ENV,  /* set but not accepted: the default */
+};
+/* The value v takes in this environment as the user would read it back
+ * ("16384 bytes", "auto", "on", a string) into val, and where it comes
+ * from; *env is the environment's text, NULL when unset.  Prints nothing
+ * (shm_config_get warns).  Thread-safe as getenv is. */
+enum shm_config_source shm_config_value(const struct shm_config_var *v, char *val, size_t len,
+					const char **env);
 /* Print the table with the values the environment sets, three lines per
- * variable, to f (mpirun-shm --help-config; an info tool later). */
+ * variable, to f (mpirun-shm --help-config, shmpi_info). */
 void shm_config_print(FILE *f);
 
 /* Print the table as the markdown rows docs/config.md carries. */

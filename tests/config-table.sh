@@ -32,7 +32,7 @@ src_grep() {
 		--exclude-dir=.deps --exclude-dir=.libs "$@")
 }
 src_grep -hoE 'SHMPI_[A-Z0-9_]+' lib launcher shm perf tests include examples docs README.md | grep -v '_$' |
-	grep -vxE 'SHMPI_(MPI_H|MPI_PROTO_H|PROF_H|PROF_FN_H|VERSION|NO_SUCH|BUILD_CC|BUILD_CFLAGS|CONFIGURE_ARGS)' | sort -u >"$tmp/used"
+	grep -vxE 'SHMPI_(MPI_H|MPI_PROTO_H|PROF_H|PROF_FN_H|VERSION|NO_SUCH|BUILD_[A-Z]+|CONFIGURE_ARGS)' | sort -u >"$tmp/used"
 missing=$(comm -23 "$tmp/used" "$tmp/names")
 [ -z "$missing" ] || fail "used but not in shm/config_table.c:" $missing
 

@@ -76,8 +76,8 @@ done
 # The wrappers: MPICH's -cc= picks the compiler, Open MPI's variables add
 # flags, MPICH_CC names the compiler.
 "$inst/bin/mpicc" -cc=/bin/echo -show x.c | grep -q '^/bin/echo ' || fail "mpicc -cc="
-OMPI_CFLAGS=-DSHMPI_T1 OMPI_LIBS=-lm "$inst/bin/mpicc" -show x.c >"$tmp/out"
-grep -q -- '-DSHMPI_T1 .* x\.c .* -lm$' "$tmp/out" || fail "OMPI_CFLAGS/OMPI_LIBS: $(cat "$tmp/out")"
+OMPI_CFLAGS=-DWRAPPER_T1 OMPI_LIBS=-lm "$inst/bin/mpicc" -show x.c >"$tmp/out"
+grep -q -- '-DWRAPPER_T1 .* x\.c .* -lm$' "$tmp/out" || fail "OMPI_CFLAGS/OMPI_LIBS: $(cat "$tmp/out")"
 MPICH_CC=/bin/echo "$inst/bin/mpicc" -show x.c | grep -q '^/bin/echo ' || fail "MPICH_CC"
 
 if [ -x "$inst/bin/mpifort" ]; then
@@ -124,5 +124,21 @@ fi
 "$inst/bin/shmpi_info" >"$tmp/out" 2>"$tmp/err" || fail "shmpi_info"
 grep -q "^shmpi [0-9]" "$tmp/out" || fail "shmpi_info: version"
 grep -qi "topology" "$tmp/out" || fail "shmpi_info: topology"
+grep -Eq "MPI standard: +[0-9]+\.[0-9]+" "$tmp/out" || fail "shmpi_info: MPI version"
+# --parsable: key:value lines; the paths are the tree's own (installed
+# elsewhere than configured); a setting says where its value comes from.
+SHMPI_EAGER_MAX=4k "$inst/bin/shmpi_info" --parsable >"$tmp/out" 2>"$tmp/err" ||
+	fail "shmpi_info --parsable"
+! grep -v '^[a-z][a-z0-9_.]*:' "$tmp/out" | grep -q . || fail "shmpi_info --parsable: a line without key:"
+grep -Eqx "version:mpi:[0-9]+\.[0-9]+" "$tmp/out" || fail "shmpi_info --parsable: version:mpi"
+grep -qx "path:prefix:$inst" "$tmp/out" || fail "shmpi_info --parsable: prefix $(grep path:prefix "$tmp/out")"
+grep -qx "path:libdir:$inst/lib" "$tmp/out" || fail "shmpi_info --parsable: libdir"
+grep -qx "bindings:c:yes" "$tmp/out" || fail "shmpi_info --parsable: bindings:c"
+grep -qx "config:SHMPI_EAGER_MAX:value:4096 bytes" "$tmp/out" || fail "shmpi_info: EAGER_MAX value"
+grep -qx "config:SHMPI_EAGER_MAX:source:environment" "$tmp/out" || fail "shmpi_info: EAGER_MAX source"
+grep -qx "config:SHMPI_SPIN:source:default" "$tmp/out" || fail "shmpi_info: SPIN source"
+! grep -q "^config:SHMPI_RANK:" "$tmp/out" || fail "shmpi_info: launcher-internal setting without --all"
+"$inst/bin/shmpi_info" --parsable --all | grep -q "^config:SHMPI_RANK:value:" ||
+	fail "shmpi_info --all: SHMPI_RANK"
 no_orphans
 exit 0
