@@ -43,3 +43,27 @@ TESTS += tests/check-api.sh tests/check-header.sh tests/mpi/api_stubs
 EXTRA_DIST += tests/check-api.sh tests/check-header.sh
 check_PROGRAMS += tests/mpi/api_stubs
 tests_mpi_api_stubs_LDADD = $(MPI_TEST_LDADD)
+
+# The MPI_X(3) man pages (issue 43): one page per function of the
+# description (api/gen-man.py), made in man3/ of the build tree with
+# @DOCDIR@ where they name a document; `make install` writes the installed
+# document folder there (`make install prefix=DIR` included).
+MAN3_STAMP = man3/.stamp
+$(MAN3_STAMP): $(API_DESC) $(API_GEN) $(srcdir)/api/gen-man.py $(srcdir)/api/gen-fortran.py
+	$(AM_V_GEN)rm -rf man3 && $(PYTHON3) $(srcdir)/api/gen-man.py $(API_DESC) \
+		$(srcdir)/include/mpi.h man3 @DOCDIR@ $(PACKAGE_VERSION) && touch $@
+all-local: $(MAN3_STAMP)
+install-man3: $(MAN3_STAMP)
+	$(MKDIR_P) "$(DESTDIR)$(mandir)/man3"
+	for f in man3/*.3; do \
+		sed 's|@DOCDIR@|$(docdir)|g' "$$f" >"$(DESTDIR)$(mandir)/man3/$${f#man3/}" || exit 1; \
+	done
+uninstall-man3:
+	cd man3 && for f in *.3; do rm -f "$(DESTDIR)$(mandir)/man3/$$f"; done
+mostlyclean-local:
+	-rm -rf man3
+EXTRA_DIST += api/gen-man.py
+# The documents the man pages and shmpi_info point at.
+dist_doc_DATA = docs/STATUS.md docs/collectives.md docs/config.md docs/datatypes.md \
+	docs/handlers.md docs/handles.md docs/launcher.md docs/profiling.md \
+	docs/reliability.md docs/rma.md docs/testing.md docs/threads.md docs/transport.md

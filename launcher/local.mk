@@ -56,10 +56,10 @@ install-exec-hook:
 		rm -f "$${l%%:*}" && $(LN_S) "$${l#*:}" "$${l%%:*}" || exit 1; done
 	cd "$(DESTDIR)$(libdir)" && for l in $(LNCH_LIB_LINKS); do \
 		rm -f "$${l%%:*}" && $(LN_S) "$${l#*:}" "$${l%%:*}" || exit 1; done
-install-data-hook:
+install-data-hook: install-man3
 	cd "$(DESTDIR)$(pkgconfigdir)" && for l in $(LNCH_PC_ALIASES); do \
 		rm -f "$${l%%:*}.pc" && $(LN_S) "$${l#*:}.pc" "$${l%%:*}.pc" || exit 1; done
-uninstall-hook:
+uninstall-hook: uninstall-man3
 	cd "$(DESTDIR)$(bindir)" && for l in $(LNCH_EXEC_LINKS); do rm -f "$${l%%:*}"; done
 	cd "$(DESTDIR)$(libdir)" && for l in $(LNCH_LIB_LINKS); do rm -f "$${l%%:*}"; done
 	cd "$(DESTDIR)$(pkgconfigdir)" && for l in $(LNCH_PC_ALIASES); do rm -f "$${l%%:*}.pc"; done

@@ -121,6 +121,23 @@ SRC
 	fi
 fi
 
+# `man MPI_Send` works from the tree, and the installed pages point only
+# at installed documents.
+if command -v man >/dev/null 2>&1; then
+	MANPATH=$inst/share/man man -w MPI_Send >/dev/null 2>&1 || fail "man MPI_Send"
+	MANPATH=$inst/share/man man -w mpifort >/dev/null 2>&1 || fail "man mpifort"
+fi
+[ -f "$inst/share/man/man3/MPI_Allreduce.3" ] || fail "no MPI_Allreduce(3)"
+grep -q "MPI_ERR_COMM" "$inst/share/man/man3/MPI_Allreduce.3" || fail "MPI_Allreduce(3): errors"
+grep -q "^USE mpi_f08" "$inst/share/man/man3/MPI_Allreduce.3" || fail "MPI_Allreduce(3): f08"
+for d in $(cat "$inst"/share/man/man*/* | grep -o '/[^ ]*/share/doc/shmpi/[A-Za-z_]*\.md' | sort -u); do
+	[ -f "$d" ] || fail "a man page points at $d, which is not installed"
+done
+for d in "$top_srcdir"/docs/*.md; do
+	n=${d##*/}
+	[ "$n" = HACKING.md ] || [ -f "$inst/share/doc/shmpi/$n" ] || fail "docs/$n not installed"
+done
+
 "$inst/bin/shmpi_info" >"$tmp/out" 2>"$tmp/err" || fail "shmpi_info"
 grep -q "^shmpi [0-9]" "$tmp/out" || fail "shmpi_info: version"
 grep -qi "topology" "$tmp/out" || fail "shmpi_info: topology"
