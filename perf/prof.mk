@@ -21,10 +21,14 @@ libshmpi_prof_la_LDFLAGS = -version-info 0:0:0 \
 EXTRA_libshmpi_prof_la_DEPENDENCIES += perf/prof/libshmpi-prof.map
 EXTRA_DIST += perf/prof/libshmpi-prof.map
 
-# the SVG renderer, installed as $(pkglibexecdir)/render
-profrenderdir = $(pkglibexecdir)
-profrender_SCRIPTS = perf/prof/render
+# the SVG renderer, installed on PATH as shmpi-prof-render (issue 43:
+# `mpirun-shm --profile` runs it at the end of the job; shmpi-prof-render(1))
+bin_SCRIPTS += perf/prof/shmpi-prof-render
+perf/prof/shmpi-prof-render: perf/prof/render
+	$(AM_V_GEN)$(MKDIR_P) perf/prof && cp $(srcdir)/perf/prof/render $@ && chmod +x $@
+CLEANFILES += perf/prof/shmpi-prof-render
 EXTRA_DIST += perf/prof/render
+dist_man1_MANS += man/shmpi-prof-render.1
 
 # per-call overhead: MPI_Comm_rank loop, run with and without the profiler
 noinst_PROGRAMS += perf/prof/prof_overhead

@@ -13,7 +13,8 @@
 . "$(dirname "$0")/install-tree.sh"
 
 for f in bin/mpiexec bin/mpirun bin/mpirun-shm bin/mpicc bin/mpicxx bin/mpic++ bin/mpiCC \
-	bin/shmpi_info include/mpi.h share/man/man1/mpiexec.1 share/man/man1/mpicc.1 \
+	bin/shmpi_info bin/shmpi-prof-render share/man/man1/shmpi-prof-render.1 \
+	include/mpi.h share/man/man1/mpiexec.1 share/man/man1/mpicc.1 \
 	share/man/man1/mpirun-shm.1 share/man/man1/mpicxx.1 share/man/man1/shmpi_info.1; do
 	[ -e "$inst/$f" ] || fail "not installed: $f"
 done
