@@ -99,6 +99,7 @@ LAUNCHER_TESTS = \
 	tests/launcher/mpmd.sh \
 	tests/launcher/install.sh \
 	tests/launcher/cmake.sh \
-	tests/launcher/meson.sh
+	tests/launcher/meson.sh \
+	tests/launcher/cpuset.sh
 TESTS += $(LAUNCHER_TESTS)
 EXTRA_DIST += $(LAUNCHER_TESTS) tests/launcher/common.sh tests/launcher/install-tree.sh

@@ -24,6 +24,7 @@
 #include "launcher/loop.h"
 #include "launcher/options.h"
 #include "launcher/profile.h"
+#include "shm/cpus.h"
 #include "launcher/spawn.h"
 #include "shm/config.h"
 
@@ -228,13 +229,17 @@ static void init_ranks(struct lnch_job *job, const struct lnch_place *place, int
 /* --report-bindings: one line per rank. */
 static void report_bindings(const struct lnch_job *job, struct lnch_topo *topo)
 {
-	char where[160];
+	char where[160], allowed[100];
 
 	for (uint32_t i = 0; i < job->n; i++) {
 		if (job->ranks[i].set)
 			lnch_topo_describe(topo, job->ranks[i].set,
 					   job->opt->bind == LNCH_BIND_SOCKET ||
 					   job->opt->bind == LNCH_BIND_NUMA, where, sizeof(where));
+		else if (shm_seg_cpus(&job->seg) < (uint32_t)shm_cpus_online())
+			/* Unbound under a CPU set: the set it inherits. */
+			snprintf(where, sizeof(where), "the job's CPUs %s (not to one core)",
+				 shm_cpus_allowed_list(allowed, sizeof(allowed)));
 		else
 			snprintf(where, sizeof(where), "nothing (not bound)");
 		fprintf(stderr, "mpirun-shm: rank %u (pid %d) bound to %s\n", i,

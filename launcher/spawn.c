@@ -56,6 +56,7 @@
 #include <termios.h>
 #include <unistd.h>
 #include "launcher/spawn.h"
+#include "shm/cpus.h"
 
 /* A pty pair for a rank's stdout: the master (the launcher reads it) and
  * the slave (the rank's fd 1), both close-on-exec until the child's dup2.
@@ -294,6 +295,26 @@ static bool stop_pending(const sigset_t *stop)
 	return !sigisemptyset(&both);
 }
 
+/* Under a batch system's or taskset's CPU set: say once what the job may
+ * use when --report-bindings asks, and when it has more ranks than that
+ * set has CPUs (without a set, oversubscribing the node is ordinary and
+ * said nowhere). */
+static void note_cpu_set(const struct lnch_job *job, long ncpu)
+{
+	int online = shm_cpus_online();
+	char list[256];
+
+	if (ncpu >= online)
+		return;
+	shm_cpus_allowed_list(list, sizeof(list));
+	if (job->n > (uint32_t)ncpu)
+		fprintf(stderr, "mpirun-shm: %u ranks on the %ld CPU%s this job may use (CPU %s "
+				"of 0-%d): oversubscribed\n", job->n, ncpu, ncpu == 1 ? "" : "s",
+			list, online - 1);
+	else if (job->opt->report_bindings)
+		fprintf(stderr, "mpirun-shm: this job may use CPU %s of 0-%d\n", list, online - 1);
+}
+
 int lnch_spawn_all(struct lnch_job *job, const sigset_t *stop, bool forward_stdin,
 		   uint32_t *bad)
 {
@@ -301,8 +322,9 @@ int lnch_spawn_all(struct lnch_job *job, const sigset_t *stop, bool forward_stdi
 	 * ranks than the machine has CPUs (the top comment). */
 	errno = 0;
 	int nice_now = getpriority(PRIO_PROCESS, 0);
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	job->rank_sessions = !(nice_now > 0 && errno == 0) && !(ncpu > 0 && job->n > ncpu);
+	long ncpu = (long)shm_seg_cpus(&job->seg);
+	job->rank_sessions = !(nice_now > 0 && errno == 0) && !(job->n > ncpu);
+	note_cpu_set(job, ncpu);
 	if (job->opt->rank_sessions >= 0)
 		job->rank_sessions = job->opt->rank_sessions;
 	for (uint32_t i = 0; i < job->n; i++) {

@@ -19,6 +19,15 @@ int lnch_topo_load(struct lnch_topo *t)
 {
 	if (hwloc_topology_init(&t->topo) < 0)
 		return -errno ? -errno : -ENOMEM;
+	/* Only the CPUs this job may use (taskset, a batch system's cpuset:
+	 * hwloc already leaves out what the cgroup forbids, this flag what
+	 * the affinity does), so ranks are mapped and bound inside the set.
+	 * hwloc accepts the flag only with IS_THISSYSTEM; should it refuse
+	 * both, the whole node is used as before. */
+	if (hwloc_topology_set_flags(t->topo, HWLOC_TOPOLOGY_FLAG_RESTRICT_TO_CPUBINDING |
+					      HWLOC_TOPOLOGY_FLAG_IS_THISSYSTEM) < 0)
+		fprintf(stderr, "mpirun-shm: warning: hwloc cannot restrict the topology to this "
+				"job's CPUs: binding over the whole node\n");
 	if (hwloc_topology_load(t->topo) < 0) {
 		int err = errno ? -errno : -EINVAL;
 		hwloc_topology_destroy(t->topo);

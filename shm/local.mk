@@ -15,3 +15,5 @@ libshm_la_SOURCES += shm/mutex.h shm/mutex.c shm/cond.h shm/cond.c
 libshm_la_SOURCES += shm/config.h shm/config.c shm/config_table.c
 # reader-writer lock for one-sided windows (issue 16)
 libshm_la_SOURCES += shm/rwlock.h shm/rwlock.c
+# the CPUs a job may use: affinity and cgroup cpuset (issue 43)
+libshm_la_SOURCES += shm/cpus.h shm/cpus.c

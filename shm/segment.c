@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "shm/segment.h"
+#include "shm/cpus.h"
 #include "shm/ring.h"
 
 /* x rounded up to a multiple of a (a power of two or not); 0 on overflow
@@ -43,8 +44,8 @@ void shm_seg_default_config(uint32_t n, struct shm_seg_config *cfg)
 	 * KiB with twice the pages to touch. */
 	uint64_t budget = 256ull << 20;
 	uint32_t cells = 64, size = 8192;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	if ((uint64_t)n * n * cells * size > budget || (ncpu > 0 && n > (uint64_t)ncpu))
+	int ncpu = shm_cpus_allowed();
+	if ((uint64_t)n * n * cells * size > budget || n > (uint64_t)ncpu)
 		size = 4096;
 	while (cells > 8 && (uint64_t)n * n * cells * size > budget)
 		cells /= 2;
@@ -138,6 +139,7 @@ int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg 
 	h->summary_words = g.summary_words;
 	h->ring_cells = g.ring_cells;
 	h->cell_size = g.cell_size;
+	h->ncpus = (uint32_t)shm_cpus_allowed();
 	h->ring_off = g.ring_off;
 	h->ring_stride = g.ring_stride;
 	h->arena_off = g.arena_off;
@@ -158,6 +160,14 @@ int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg 
 fail_fd:
 	close(fd);
 	return err;
+}
+
+uint32_t shm_seg_cpus(const struct shm_seg *seg)
+{
+	/* Read once by each caller at init; the header is writable by every
+	 * member, so a value that makes no sense falls back to the node's. */
+	uint32_t n = seg->hdr->ncpus;
+	return n >= 1 && n <= (uint32_t)shm_cpus_online() ? n : (uint32_t)shm_cpus_online();
 }
 
 /* Check a private copy of a header against the file's size: the values

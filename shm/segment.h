@@ -23,7 +23,7 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 4u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max */
+#define SHM_SEG_VERSION 5u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max; 5: ncpus */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -68,6 +68,10 @@ struct shm_seg_header {
 	/* The largest eager message in bytes, measured once for the job by
 	 * lib/ (lib/p2p/p2p_calibrate.c); 0 while not known. */
 	_Atomic uint32_t lib_eager_max;
+	/* The CPUs the job may use (shm/cpus.h), counted by the creator
+	 * before any member is bound: the launcher's affinity and cpuset,
+	 * or a singleton's own.  Written once at create. */
+	uint32_t ncpus;
 	uint64_t ring_off;     /* rings[dst][src], each shm_ring_bytes() */
 	uint64_t ring_stride;
 	uint64_t arena_off;
@@ -150,6 +154,10 @@ int shm_seg_create(uint32_t nmembers, const struct shm_seg_config *cfg,
  * names what was wrong), or -errno. */
 int shm_seg_attach_why(int fd, struct shm_seg *seg, const char **why)
 	__attribute__((warn_unused_result));
+/* The number of CPUs the job may use, as its creator counted them (at
+ * least 1). */
+uint32_t shm_seg_cpus(const struct shm_seg *seg);
+
 /* shm_seg_attach_why without the reason. */
 int shm_seg_attach(int fd, struct shm_seg *seg) __attribute__((warn_unused_result));
 

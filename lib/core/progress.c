@@ -64,8 +64,9 @@ static __thread int64_t budget_yield_ns __attribute__((tls_model("initial-exec")
 
 void mpii_progress_init(void)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	mpii_g.oversubscribed = ncpu > 0 && mpii_g.size > ncpu;
+	/* The CPUs the job may use (a batch system's or taskset's set), as
+	 * the launcher counted them before binding us to one core. */
+	mpii_g.oversubscribed = (uint32_t)mpii_g.size > shm_seg_cpus(&mpii_g.seg);
 	/* Oversubscribed, even 64 polls (each scans every peer's ring) cost
 	 * more than the yield they postpone: barrier at 8 ranks on 2 cores
 	 * 13-20 us with 64, 6-10 us with 4 (perf/coll, interleaved). */

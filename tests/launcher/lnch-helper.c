@@ -20,6 +20,9 @@
  *   cwd                   every rank prints "R cwd DIR"
  *   session               every rank prints "R session S group G pid P"
  *                         (its session id, process group and pid)
+ *   cpus                  every rank prints "R cpus N on LIST": the job's
+ *                         CPU count the launcher wrote into the segment and
+ *                         the CPUs the rank itself may run on
  * Rank and size come from SHMPI_RANK and SHMPI_SIZE; the states are written
  * into the segment named by SHMPI_SEG_FD, as lib/ would.
  */
@@ -29,6 +32,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "shm/cpus.h"
 #include "shm/segment.h"
 
 static int rank;
@@ -47,7 +51,7 @@ static void sleep_forever(void)
 	exit(99);
 }
 
-static struct shm_member *member(void)
+static struct shm_seg *segment(void)
 {
 	static struct shm_seg seg;
 	const char *fd = getenv(SHM_SEG_FD_ENV);
@@ -55,7 +59,12 @@ static struct shm_member *member(void)
 		fprintf(stderr, "lnch-helper: no segment\n");
 		exit(98);
 	}
-	return shm_seg_member(&seg, (uint32_t)rank);
+	return &seg;
+}
+
+static struct shm_member *member(void)
+{
+	return shm_seg_member(segment(), (uint32_t)rank);
 }
 
 int main(int argc, char **argv)
@@ -156,6 +165,11 @@ int main(int argc, char **argv)
 	} else if (strcmp(mode, "session") == 0) {
 		printf("%d session %d group %d pid %d\n", rank, (int)getsid(0), (int)getpgrp(),
 		       (int)getpid());
+		return 0;
+	} else if (strcmp(mode, "cpus") == 0) {
+		char list[256];
+		printf("%d cpus %u on %s\n", rank, shm_seg_cpus(segment()),
+		       shm_cpus_allowed_list(list, sizeof(list)));
 		return 0;
 	} else if (strcmp(mode, "finalize") == 0) {
 		struct shm_member *m = member();
