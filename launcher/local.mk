@@ -10,7 +10,8 @@ launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/output.h launcher/output.c \
 	launcher/report.h launcher/report.c \
 	launcher/loop.h launcher/loop.c \
-	launcher/stall.h launcher/stall.c
+	launcher/stall.h launcher/stall.c \
+	launcher/foreign.h launcher/foreign.c
 launcher_mpirun_shm_CFLAGS = $(AM_CFLAGS) $(URING_CFLAGS) $(HWLOC_CFLAGS)
 launcher_mpirun_shm_LDADD = libshm.la $(URING_LIBS) $(HWLOC_LIBS) $(NUMA_LIBS) -lm
 # shmpi_info: version, build options, topology, configuration table.
@@ -100,6 +101,7 @@ LAUNCHER_TESTS = \
 	tests/launcher/install.sh \
 	tests/launcher/cmake.sh \
 	tests/launcher/meson.sh \
-	tests/launcher/cpuset.sh
+	tests/launcher/cpuset.sh \
+	tests/launcher/foreign.sh
 TESTS += $(LAUNCHER_TESTS)
 EXTRA_DIST += $(LAUNCHER_TESTS) tests/launcher/common.sh tests/launcher/install-tree.sh

@@ -23,6 +23,7 @@
 #include "launcher/hosts.h"
 #include "launcher/loop.h"
 #include "launcher/options.h"
+#include "launcher/foreign.h"
 #include "launcher/profile.h"
 #include "shm/cpus.h"
 #include "launcher/spawn.h"
@@ -202,6 +203,25 @@ static int check_job(struct lnch_options *o, char *err, size_t errlen)
 	return 0;
 }
 
+/* A program linked with another MPI would run as N one-rank jobs: say so
+ * and start nothing (EXIT_USAGE); 0 when every program is fine. */
+static int refuse_foreign(const struct lnch_options *o)
+{
+	char what[160];
+
+	for (size_t a = 0; a < o->napps; a++) {
+		const char *prog = o->apps[a].argv ? o->apps[a].argv[0] : NULL;
+		if (!prog || !lnch_foreign_mpi(prog, what, sizeof(what)))
+			continue;
+		fprintf(stderr, "mpirun-shm: %s is linked with %s, not shmpi: started here its "
+				"ranks would be separate one-rank jobs; rebuild it with shmpi's "
+				"mpicc (or mpifort), or start it with that MPI's mpiexec\n",
+			prog, what);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 /* Each rank's program, place and empty streams; *bind tells whether any
  * rank is bound.  cores[i] is rank i's first core (-1: not bound). */
 static void init_ranks(struct lnch_job *job, const struct lnch_place *place, int *cores,
@@ -309,6 +329,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mpirun-shm: %s\n", err);
 		lnch_options_free(&opt);
 		return EXIT_USAGE;
+	}
+	if ((rc = refuse_foreign(&opt)) != 0) {
+		lnch_options_free(&opt);
+		return rc;
 	}
 	if (lnch_seg_config(opt.nranks, shm_config_env("SHMPI_RING_CELLS"),
 			    shm_config_env("SHMPI_CELL_SIZE"), shm_config_env("SHMPI_ARENA_MB"),

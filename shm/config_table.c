@@ -35,6 +35,8 @@ const struct shm_config_var shm_config_table[] = {
 	  "lib/core", "descriptor of the job's segment (-1: no launcher, a singleton)" },
 	{ "SHMPI_RANK", SHM_CONFIG_INT, "-1", "", -1, INT32_MAX, 0, SHM_CONFIG_INTERNAL, NULL,
 	  "lib/core", "this process's rank, 0..N-1" },
+	{ "SHMPI_ALLOW_FOREIGN", SHM_CONFIG_BOOL, "0", "", 0, 1, 0, 0, NULL,
+	  "lib/core", "started by another MPI's launcher (mpirun.openmpi, srun, MPICH's mpiexec), run as independent singletons instead of stopping with a message" },
 
 	/* lib/p2p: the transport.  Eager 16 KiB: two pipelined copies through
 	 * the ring beat the single copy's RTS/FIN round and system call up to

@@ -89,6 +89,7 @@ static int join_segment(const char **why)
 		}
 	} else {
 		struct shm_seg_config cfg;
+		mpii_foreign_launcher_check();
 		shm_seg_default_config(1, &cfg);
 		rc = shm_seg_create(1, &cfg, &mpii_g.seg);
 		if (rc)

@@ -64,6 +64,12 @@ int mpii_err_win_v(MPI_Win win, struct mpii_errhandler *eh, int errcode, const c
  * Never returns. */
 void mpii_abort_job(int code, const char *why) __attribute__((noreturn));
 
+/* At MPI_Init of a process without a shmpi segment: when another MPI's
+ * launcher started it as one of several processes, print one line (its
+ * rank 0) and exit with status 1 (lib/core/foreign.c says why);
+ * SHMPI_ALLOW_FOREIGN=1 skips the check.  Returns otherwise. */
+void mpii_foreign_launcher_check(void);
+
 /* The class of an error code (codes from MPI_Add_error_code map to their
  * class); MPI_ERR_UNKNOWN for codes never handed out. */
 int mpii_err_class(int errcode);
