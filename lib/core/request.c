@@ -146,6 +146,13 @@ int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 	if (req->persistent) {
 		req->active = 0;
 	} else {
+		/* free_fn runs now, after query_fn; its error is the call's
+		 * unless query_fn's came first */
+		if (req->kind == MPII_REQ_GREQ) {
+			int frc = mpii_greq_collected(req);
+			if (rc == MPI_SUCCESS)
+				rc = frc;
+		}
 		mpii_request_release(req);
 		*handle = MPI_REQUEST_NULL;
 	}
