@@ -364,7 +364,7 @@ int main(int argc, char **argv)
 	}
 
 	run_job(&job, &topo, sigfd, &stop);
-	rc = job.failed ? job.status : 0;
+	rc = job.failed ? job.status : job.spared_status;
 
 fail_ranks:
 	if (job.topo)

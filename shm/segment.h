@@ -23,7 +23,8 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 4u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max */
+#define SHM_SEG_VERSION 5u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
+			   * 5: finalizing, ended */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -76,6 +77,14 @@ struct shm_seg_header {
 	_Atomic uint32_t next_id;       /* job-wide id counter (for lib/) */
 	_Atomic uint32_t job_aborting;  /* set once by the first aborting member */
 	_Atomic int32_t abort_code;
+	/* MPI_Finalize is collective over the members (lib/core/env.c):
+	 * finalizing counts the members that entered its wait, ended the
+	 * members the launcher reaped before they finished MPI_Finalize
+	 * (they never will); the wait ends when the two add up to nmembers.
+	 * Whoever makes them add up (a seq_cst add, then a seq_cst load of
+	 * the other) rings every member's doorbell. */
+	_Atomic uint32_t finalizing;
+	_Atomic uint32_t ended;
 };
 
 /* Per-member control block: three cache lines so that the launcher-facing

@@ -270,30 +270,41 @@ START_TEST(report_causes)
 {
 	char msg[256];
 	int st = -1;
+	bool late;
 
-	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st));
-	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st));
+	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st, &late));
+	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st, &late));
 
-	ck_assert(lnch_report_exit(3, 1234, CLD_KILLED, SIGSEGV, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(3, 1234, CLD_KILLED, SIGSEGV, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_str_eq(msg, "rank 3 (pid 1234) killed by signal 11 (Segmentation fault)");
 	ck_assert_int_eq(st, 139);
 
-	ck_assert(lnch_report_exit(3, 1234, CLD_DUMPED, SIGABRT, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st));
+	ck_assert(!late);
+	ck_assert(lnch_report_exit(3, 1234, CLD_DUMPED, SIGABRT, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_int_eq(st, 134);
+	ck_assert(late);
+	ck_assert_str_eq(msg, "rank 3 (pid 1234) killed by signal 6 (Aborted) after MPI_Finalize");
+	/* A non-zero status after MPI_Finalize fails the job without a
+	 * take-down (issue 38). */
+	ck_assert(lnch_report_exit(0, 5, CLD_EXITED, 1, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st, &late));
+	ck_assert_str_eq(msg, "rank 0 (pid 5) exited with status 1 after MPI_Finalize");
+	ck_assert_int_eq(st, 1);
+	ck_assert(late);
 
-	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 4, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 4, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_str_eq(msg, "rank 2 (pid 77) exited with status 4");
 	ck_assert_int_eq(st, 4);
+	ck_assert(!late);
 
-	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 0, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 0, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_str_eq(msg, "rank 2 (pid 77) exited without calling MPI_Finalize");
 	ck_assert_int_eq(st, 1);
 
-	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 5, SHM_MEMBER_ABORTED, 5, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 5, SHM_MEMBER_ABORTED, 5, msg, sizeof(msg), &st, &late));
 	ck_assert_str_eq(msg, "rank 1 (pid 99) called MPI_Abort with error code 5");
 	ck_assert_int_eq(st, 5);
 	/* MPI_Abort(comm, 0) still fails the job. */
-	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 0, SHM_MEMBER_ABORTED, 0, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 0, SHM_MEMBER_ABORTED, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_int_eq(st, 1);
 }
 END_TEST
