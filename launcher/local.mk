@@ -81,6 +81,7 @@ LAUNCHER_TESTS = \
 	tests/launcher/dropin.sh \
 	tests/launcher/mpmd.sh \
 	tests/launcher/finalize.sh \
+	tests/launcher/keep-going.sh \
 	tests/launcher/install.sh \
 	tests/launcher/cmake.sh \
 	tests/launcher/meson.sh

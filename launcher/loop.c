@@ -22,9 +22,11 @@
  * as --timeout does.
  *
  * A rank that fails after a clean MPI_Finalize (a non-zero status or a
- * signal) does not take the job down: MPI_Finalize is collective, so the
- * others are in or past it; its status becomes the job's and its line is
- * printed after its output (spare()).  A rank that ends before it
+ * signal), or any rank under -disable-auto-cleanup but one that called
+ * MPI_Abort on all of MPI_COMM_WORLD, does not take the job down (after
+ * MPI_Finalize, which is collective, the others are in or past it); its
+ * status becomes the job's and its line is printed after its output
+ * (spare()).  A rank that ends before it
  * finished MPI_Finalize without taking the job down is counted in the
  * segment's `ended`, so that the members waiting in MPI_Finalize do not
  * wait for it.
@@ -256,16 +258,20 @@ static void spare(struct lnch_job *job, uint32_t i, int status, const char *msg)
  * wait for it; ring them if that completes the count.  The add and
  * the load are seq_cst: of this add and the members' adds to finalizing,
  * the later one sees the sum complete (shm/segment.h). */
+static void ring_all(struct lnch_job *job)
+{
+	for (uint32_t k = 0; k < job->n; k++)
+		if (job->ranks[k].pidfd >= 0)
+			shm_doorbell_ring_if_sleeping(shm_seg_member(&job->seg, k));
+}
+
 static void publish_ended(struct lnch_job *job)
 {
 	struct shm_seg_header *h = job->seg.hdr;
 	uint32_t e = shm_fetch_add_seq_cst(&h->ended, 1) + 1;
 
-	if (e + shm_load_seq_cst(&h->finalizing) < job->n)
-		return;
-	for (uint32_t k = 0; k < job->n; k++)
-		if (job->ranks[k].pidfd >= 0)
-			shm_doorbell_ring_if_sleeping(shm_seg_member(&job->seg, k));
+	if (e + shm_load_seq_cst(&h->finalizing) >= job->n)
+		ring_all(job);
 }
 
 static void on_stream(struct loop *l, uint32_t i, enum ev kind, int res)
@@ -307,9 +313,20 @@ static void on_rank_exit(struct loop *l, uint32_t i)
 	int code = shm_load_relaxed(&m->exit_code);
 	char msg[sizeof(job->msg)];
 	bool late;
+	/* Nothing more will come from it: members waiting on it under
+	 * -disable-auto-cleanup fail their wait (seq_cst: G of the doorbell's
+	 * Dekker pair, shm/doorbell.h). */
+	shm_store_seq_cst(&m->gone, 1);
+	if (job->opt->keep_going)
+		ring_all(job);
 	if (!job->failed &&
 	    lnch_report_exit(i, r->pid, si.si_code, si.si_status, state, code,
 			     msg, sizeof(msg), &status, &late)) {
+		/* -disable-auto-cleanup: any failure is spared but an MPI_Abort
+		 * over all of MPI_COMM_WORLD (lib/ sets job_aborting first). */
+		if (job->opt->keep_going && !(state == SHM_MEMBER_ABORTED &&
+					      shm_load_acquire(&job->seg.hdr->job_aborting)))
+			late = true;
 		if (late) {
 			spare(job, i, status, msg);
 		} else {

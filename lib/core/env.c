@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,12 +255,46 @@ int PMPI_Finalize(void)
 	return MPI_SUCCESS;
 }
 
+/* Under -disable-auto-cleanup (the segment's keep_going) MPI_Abort ends
+ * the processes of comm's group, not the job (MPI-3.1 8.7: "a best
+ * attempt to abort all tasks in the group of comm"; MPICH's hydra does so
+ * with that option, its errors/comm/subcomm_abort tests): this rank kills
+ * the others with SIGKILL (their pids are in their control blocks) and
+ * the launcher, which then spares failures, keeps the rest of the job
+ * running.  A group that is all of MPI_COMM_WORLD, or an invalid comm,
+ * still ends the job: job_aborting asks the launcher to take it down.
+ * Without the option the launcher takes the job down at any abort. */
+static void abort_group(MPI_Comm comm)
+{
+	struct shm_seg_header *h = mpii_g.seg.hdr;
+	if (!h || !h->keep_going)
+		return;
+	if (mpii_comm_check(comm) || comm->size >= mpii_g.size) {
+		/* Release: the launcher's acquire at this rank's end. */
+		shm_store_release(&h->job_aborting, 1);
+		return;
+	}
+	for (int r = 0; r < comm->size; r++) {
+		int w = comm->group->world[r];
+		if (w == mpii_g.rank)
+			continue;
+		struct shm_member *m = shm_seg_member(&mpii_g.seg, (uint32_t)w);
+		/* Acquire: pairs with the member's release of RUNNING, which
+		 * publishes its pid.  A member gone already (reaped) may have
+		 * a pid that names another process by now. */
+		int st = shm_load_acquire(&m->state);
+		if (st != SHM_MEMBER_UNSTARTED && m->pid > 0 && !shm_load_seq_cst(&m->gone))
+			kill(m->pid, SIGKILL);
+	}
+}
+
 #pragma weak MPI_Abort = PMPI_Abort
 int PMPI_Abort(MPI_Comm comm, int errorcode)
 {
 	char why[128];
-	(void)comm;
 	snprintf(why, sizeof(why), "MPI_Abort called with error code %d", errorcode);
+	if (mpii_g.initialized && !mpii_g.finalized)
+		abort_group(comm);
 	mpii_abort_job(errorcode, why);
 }
 

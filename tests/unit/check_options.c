@@ -50,6 +50,7 @@ START_TEST(defaults)
 	ck_assert_uint_eq(o.nranks, 1);
 	ck_assert_int_eq(o.bind, LNCH_BIND_DEFAULT);
 	ck_assert(!o.tag_output && !o.report_bindings && !o.oversubscribe);
+	ck_assert(!o.keep_going);
 	ck_assert(o.timeout_s == 0);
 	ck_assert(o.deadlock_s == 0);
 	ck_assert_ptr_null(o.deadlock_arg);
@@ -81,6 +82,24 @@ START_TEST(all_options)
 	ck_assert_str_eq(o.profile, "p.txt");
 	ck_assert_str_eq(o.prog_argv[0], "prog");
 	ck_assert_str_eq(o.prog_argv[1], "arg");
+}
+END_TEST
+
+/* A failed rank does not end the job: hydra's, its double-dash and Open
+ * MPI's spellings (issue 38). */
+START_TEST(keep_going)
+{
+	const char *spellings[] = { "-disable-auto-cleanup", "--disable-auto-cleanup",
+				    "--enable-recovery" };
+	for (int k = 0; k < 3; k++) {
+		ck_assert_int_eq(parse("-n", "2", spellings[k], "prog", NULL), 0);
+		ck_assert(o.keep_going);
+		ck_assert_uint_eq(o.nranks, 2);
+		ck_assert_str_eq(o.prog_argv[0], "prog");
+	}
+	/* after the program it is the program's */
+	ck_assert_int_eq(parse("prog", "-disable-auto-cleanup", NULL), 0);
+	ck_assert(!o.keep_going);
 }
 END_TEST
 
@@ -313,7 +332,7 @@ static Suite *launcher_suite(void)
 {
 	Suite *s = suite_create("launcher");
 	const TTest *options_tests[] = {
-		defaults, all_options, equals_forms, program_options_are_the_programs, mpmd,
+		defaults, all_options, keep_going, equals_forms, program_options_are_the_programs, mpmd,
 		job_options, hosts, help_and_version, errors, seg_config, NULL
 	};
 	tcase_add_checked_fixture(unit_tcase(s, "options", 30, options_tests), NULL, teardown);
