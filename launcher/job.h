@@ -20,6 +20,8 @@ struct lnch_rank {
 	hwloc_bitmap_t set; /* the PUs it is bound to, NULL when not bound */
 	uint32_t app;       /* its program in opt->apps (MPMD) */
 	struct lnch_stream out, err;
+	char *note;         /* why it failed without taking the job down,
+			     * printed once its output ends (malloc'd) */
 };
 
 struct lnch_job {
@@ -39,6 +41,10 @@ struct lnch_job {
 	char msg[256];              /* the one line naming the cause */
 	int msg_rank;               /* print msg once this rank's output ends;
 				     * -1: printed or nothing to print */
+	/* A failure that did not take the job down (a rank that failed after
+	 * MPI_Finalize): the first one's status is the job's unless the job
+	 * is taken down (failed) later. */
+	int spared_status;
 };
 
 #endif

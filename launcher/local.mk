@@ -82,6 +82,10 @@ tests_launcher_lnch_helper_LDADD = libshm.la
 check_PROGRAMS += tests/launcher/lnch-mpmd
 tests_launcher_lnch_mpmd_SOURCES = tests/launcher/lnch-mpmd.c
 tests_launcher_lnch_mpmd_LDADD = libshmpi.la
+# An MPI program for the MPI_Finalize test.
+check_PROGRAMS += tests/launcher/lnch-finalize
+tests_launcher_lnch_finalize_SOURCES = tests/launcher/lnch-finalize.c
+tests_launcher_lnch_finalize_LDADD = libshmpi.la
 LAUNCHER_TESTS = \
 	tests/launcher/exit-status.sh \
 	tests/launcher/signal.sh \
@@ -98,6 +102,8 @@ LAUNCHER_TESTS = \
 	tests/launcher/output-kill.sh \
 	tests/launcher/dropin.sh \
 	tests/launcher/mpmd.sh \
+	tests/launcher/finalize.sh \
+	tests/launcher/keep-going.sh \
 	tests/launcher/install.sh \
 	tests/launcher/cmake.sh \
 	tests/launcher/meson.sh \

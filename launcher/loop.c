@@ -21,6 +21,16 @@
  * answers REPORT_MS to arrive, then takes the job down with status 124,
  * as --timeout does.
  *
+ * A rank that fails after a clean MPI_Finalize (a non-zero status or a
+ * signal), or any rank under -disable-auto-cleanup but one that called
+ * MPI_Abort on all of MPI_COMM_WORLD, does not take the job down (after
+ * MPI_Finalize, which is collective, the others are in or past it); its
+ * status becomes the job's and its line is printed after its output
+ * (spare()).  A rank that ends before it
+ * finished MPI_Finalize without taking the job down is counted in the
+ * segment's `ended`, so that the members waiting in MPI_Finalize do not
+ * wait for it.
+ *
  * Take-down (first failure, --timeout, a deadlock,
  * SIGINT/SIGTERM/SIGHUP/SIGQUIT):
  * set job_aborting in the segment, SIGTERM every live rank (and its process
@@ -44,6 +54,7 @@
 #include "launcher/loop.h"
 #include "launcher/report.h"
 #include "launcher/stall.h"
+#include "shm/doorbell.h"
 
 #define KILL_GRACE_MS 200
 #define DRAIN_MS 1000
@@ -203,6 +214,16 @@ static void take_down(struct loop *l)
 	arm_timeout(l, &l->kill_ts, EV_KILL);
 }
 
+/* Print rank r's note once its output has ended. */
+static void print_note(struct lnch_rank *r)
+{
+	if (!r->note || r->out.fd >= 0 || r->err.fd >= 0)
+		return;
+	fprintf(stderr, "mpirun-shm: %s\n", r->note);
+	free(r->note);
+	r->note = NULL;
+}
+
 static void stream_done(struct loop *l, uint32_t i, struct lnch_stream *s)
 {
 	struct lnch_job *job = l->job;
@@ -212,6 +233,45 @@ static void stream_done(struct loop *l, uint32_t i, struct lnch_stream *s)
 	l->open_streams--;
 	if (job->msg_rank == (int)i && r->out.fd < 0 && r->err.fd < 0)
 		print_msg(job);
+	print_note(r);
+}
+
+/* Rank i failed in a way that does not take the job down: the first such
+ * status becomes the job's (unless a take-down comes later), and msg is
+ * printed after the rank's output. */
+static void spare(struct lnch_job *job, uint32_t i, int status, const char *msg)
+{
+	struct lnch_rank *r = &job->ranks[i];
+
+	if (!job->spared_status)
+		job->spared_status = status;
+	free(r->note);
+	r->note = strdup(msg);
+	if (!r->note)
+		fprintf(stderr, "mpirun-shm: %s\n", msg);
+	print_note(r);
+}
+
+/* Rank i ended before it finished MPI_Finalize, and the job goes on (a
+ * program without MPI in an MPMD job): count it in the segment, so that
+ * the members waiting in MPI_Finalize (collective: lib/core/env.c) do not
+ * wait for it; ring them if that completes the count.  The add and
+ * the load are seq_cst: of this add and the members' adds to finalizing,
+ * the later one sees the sum complete (shm/segment.h). */
+static void ring_all(struct lnch_job *job)
+{
+	for (uint32_t k = 0; k < job->n; k++)
+		if (job->ranks[k].pidfd >= 0)
+			shm_doorbell_ring_if_sleeping(shm_seg_member(&job->seg, k));
+}
+
+static void publish_ended(struct lnch_job *job)
+{
+	struct shm_seg_header *h = job->seg.hdr;
+	uint32_t e = shm_fetch_add_seq_cst(&h->ended, 1) + 1;
+
+	if (e + shm_load_seq_cst(&h->finalizing) >= job->n)
+		ring_all(job);
 }
 
 static void on_stream(struct loop *l, uint32_t i, enum ev kind, int res)
@@ -252,12 +312,32 @@ static void on_rank_exit(struct loop *l, uint32_t i)
 	int state = shm_load_acquire(&m->state);
 	int code = shm_load_relaxed(&m->exit_code);
 	char msg[sizeof(job->msg)];
+	bool late;
+	/* Nothing more will come from it: members waiting on it under
+	 * -disable-auto-cleanup fail their wait (seq_cst: G of the doorbell's
+	 * Dekker pair, shm/doorbell.h). */
+	shm_store_seq_cst(&m->gone, 1);
+	if (job->opt->keep_going)
+		ring_all(job);
 	if (!job->failed &&
 	    lnch_report_exit(i, r->pid, si.si_code, si.si_status, state, code,
-			     msg, sizeof(msg), &status)) {
-		lnch_job_fail(job, status, (int)i, "%s", msg);
-		take_down(l);
+			     msg, sizeof(msg), &status, &late)) {
+		/* -disable-auto-cleanup: any failure is spared but an MPI_Abort
+		 * over all of MPI_COMM_WORLD (lib/ sets job_aborting first). */
+		if (job->opt->keep_going && !(state == SHM_MEMBER_ABORTED &&
+					      shm_load_acquire(&job->seg.hdr->job_aborting)))
+			late = true;
+		if (late) {
+			spare(job, i, status, msg);
+		} else {
+			lnch_job_fail(job, status, (int)i, "%s", msg);
+			take_down(l);
+		}
 	}
+	/* Not when the job goes down: the members in MPI_Finalize must not
+	 * leave it then (they are killed). */
+	if (state != SHM_MEMBER_DONE && !l->killing)
+		publish_ended(job);
 	if (i == 0)
 		end_stdin(l);
 	if (job->live == 0 && l->open_streams > 0) {
@@ -528,6 +608,12 @@ int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 	}
 	if (job->msg_rank >= 0)
 		print_msg(job);
+	for (uint32_t i = 0; i < job->n; i++)
+		if (job->ranks[i].note) {
+			fprintf(stderr, "mpirun-shm: %s\n", job->ranks[i].note);
+			free(job->ranks[i].note);
+			job->ranks[i].note = NULL;
+		}
 	end_stdin(l);
 	io_uring_queue_exit(&l->ring);
 	return 0;

@@ -63,6 +63,9 @@ static const char usage[] =
 	"                       NAME:SLOTS); without -n one program gets the slots\n"
 	"  -f, --hostfile FILE  the same from a file (\"NAME slots=N\" or NAME:N)\n"
 	"      --oversubscribe  accepted; more ranks than cores always works\n"
+	"      -disable-auto-cleanup, --disable-auto-cleanup, --enable-recovery\n"
+	"                       a failed rank does not end the job: the others go\n"
+	"                       on, and a receive from it fails (MPI_ERR_OTHER)\n"
 	"      --rank-sessions=yes|no|auto  each rank in a session (scheduling group)\n"
 	"                       of its own; auto: unless niced or more ranks than CPUs\n"
 	"      --profile[=FILE] profile MPI calls (SHMPI_PROFILE in the ranks)\n"
@@ -374,6 +377,8 @@ int main(int argc, char **argv)
 			shm_seg_size(job.n, &cfg), strerror(-e));
 		goto fail_topo;
 	}
+	/* Before the forks: every member reads it from then on. */
+	job.seg.hdr->keep_going = opt.keep_going;
 	job.ranks = calloc(job.n, sizeof(*job.ranks));
 	int *cores = calloc(job.n, sizeof(*cores));
 	struct lnch_place *place = calloc(job.n, sizeof(*place));
@@ -393,7 +398,7 @@ int main(int argc, char **argv)
 	}
 
 	run_job(&job, &topo, sigfd, &stop);
-	rc = job.failed ? job.status : 0;
+	rc = job.failed ? job.status : job.spared_status;
 
 fail_ranks:
 	if (job.topo)

@@ -296,6 +296,11 @@ next_app:
 			o->tag_output = true;
 		} else if (strcmp(a, "--oversubscribe") == 0) {
 			o->oversubscribe = true;
+		} else if (strcmp(a, "-disable-auto-cleanup") == 0 ||
+			   strcmp(a, "--disable-auto-cleanup") == 0 ||
+			   strcmp(a, "--enable-recovery") == 0) {
+			/* MPICH hydra's and Open MPI's spellings */
+			o->keep_going = true;
 		} else if (strncmp(a, "--rank-sessions=", 16) == 0) {
 			if (strcmp(a + 16, "yes") == 0)
 				o->rank_sessions = 1;

@@ -61,6 +61,8 @@ struct lnch_options {
 	bool report_bindings;
 	bool tag_output;
 	bool oversubscribe;        /* accepted for compatibility; no effect */
+	bool keep_going;           /* -disable-auto-cleanup, --enable-recovery:
+				    * a failed rank does not end the job */
 	int rank_sessions;         /* --rank-sessions=yes|no: 1 / 0; -1 auto
 				    * (launcher/spawn.c) */
 	double timeout_s;          /* 0: no timeout */

@@ -14,7 +14,11 @@
  *
  * An aborting rank's job status is its own process status (lib/ exits with
  * the error code), or 1 when that status is 0: a job that aborted never
- * reports success.
+ * reports success.  A signal or a non-zero status after MPI_Finalize
+ * (state DONE) fails the job too, "after MPI_Finalize", but *after_finalize
+ * tells the caller that the rank had left MPI cleanly: MPI_Finalize is
+ * collective, so every other rank is in or past it and none needs taking
+ * down (issue 38: mpi4py's runner exits 1 after a failed test).
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -25,10 +29,13 @@
 
 bool lnch_report_exit(uint32_t rank, pid_t pid, int why, int value,
 		      int state, int abort_code, char *msg, size_t msglen,
-		      int *job_status)
+		      int *job_status, bool *after_finalize)
 {
 	bool signaled = why == CLD_KILLED || why == CLD_DUMPED;
 	int status = signaled ? 128 + value : value & 0xff;
+	const char *late = state == SHM_MEMBER_DONE ? " after MPI_Finalize" : "";
+
+	*after_finalize = state == SHM_MEMBER_DONE;
 
 	if (state == SHM_MEMBER_ABORTED) {
 		snprintf(msg, msglen, "rank %u (pid %d) called MPI_Abort with error code %d",
@@ -38,14 +45,14 @@ bool lnch_report_exit(uint32_t rank, pid_t pid, int why, int value,
 	}
 	if (signaled) {
 		const char *name = strsignal(value);
-		snprintf(msg, msglen, "rank %u (pid %d) killed by signal %d (%s)",
-			 rank, (int)pid, value, name ? name : "unknown");
+		snprintf(msg, msglen, "rank %u (pid %d) killed by signal %d (%s)%s",
+			 rank, (int)pid, value, name ? name : "unknown", late);
 		*job_status = status;
 		return true;
 	}
 	if (status != 0) {
-		snprintf(msg, msglen, "rank %u (pid %d) exited with status %d",
-			 rank, (int)pid, status);
+		snprintf(msg, msglen, "rank %u (pid %d) exited with status %d%s",
+			 rank, (int)pid, status, late);
 		*job_status = status;
 		return true;
 	}

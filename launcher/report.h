@@ -16,9 +16,11 @@
  * Returns true when the end is a failure of the job: then msg holds the
  * cause ("rank 3 (pid 1234) killed by signal 11 (Segmentation fault)",
  * without program name or newline) and *job_status the exit status the
- * launcher must return.  Returns false for a clean end. */
+ * launcher must return.  Returns false for a clean end.  *after_finalize:
+ * the rank had finished MPI_Finalize (a failure then needs no take-down:
+ * the others are in or past MPI_Finalize, which is collective). */
 bool lnch_report_exit(uint32_t rank, pid_t pid, int why, int value,
 		      int state, int abort_code, char *msg, size_t msglen,
-		      int *job_status);
+		      int *job_status, bool *after_finalize);
 
 #endif

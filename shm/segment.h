@@ -23,7 +23,8 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 5u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max; 5: ncpus */
+#define SHM_SEG_VERSION 6u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
+			   * 5: finalizing, ended, keep_going, gone; 6: ncpus */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -80,6 +81,19 @@ struct shm_seg_header {
 	_Atomic uint32_t next_id;       /* job-wide id counter (for lib/) */
 	_Atomic uint32_t job_aborting;  /* set once by the first aborting member */
 	_Atomic int32_t abort_code;
+	/* MPI_Finalize is collective over the members (lib/core/env.c):
+	 * finalizing counts the members that entered its wait, ended the
+	 * members the launcher reaped before they finished MPI_Finalize
+	 * (they never will); the wait ends when the two add up to nmembers.
+	 * Whoever makes them add up (a seq_cst add, then a seq_cst load of
+	 * the other) rings every member's doorbell. */
+	_Atomic uint32_t finalizing;
+	_Atomic uint32_t ended;
+	/* Set by the launcher before it forks (-disable-auto-cleanup): a
+	 * member that fails does not end the job; the others see errors where
+	 * they wait on it (lib/core/request.c) and MPI_Abort on a smaller
+	 * communicator ends only its members (lib/core/env.c). */
+	uint32_t keep_going;
 };
 
 /* Per-member control block: three cache lines so that the launcher-facing
@@ -98,6 +112,10 @@ struct shm_member {
 	 * spin; heartbeat counts such waits that ended.  The launcher's
 	 * --deadlock-timeout: every member blocked, no heartbeat moving. */
 	_Atomic uint32_t blocked;
+	/* Set by the launcher once it has reaped the member (seq_cst store,
+	 * then it rings the others' doorbells): nothing more will come from
+	 * it. */
+	_Atomic uint32_t gone;
 	/* Doorbell: a futex word bumped by whoever wants the member awake. */
 	shm_cacheline_aligned _Atomic uint32_t doorbell;
 	_Atomic uint32_t sleepers;      /* threads of the member asleep on it */

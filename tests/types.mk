@@ -20,7 +20,7 @@ tests_unit_check_typestr_LDADD = $(CHECK_LIBS)
 
 # MPI programs: every constructor between ranks, packing, descriptions
 TYPE_MPI_TESTS = tests/mpi/type_exchange tests/mpi/type_pack tests/mpi/type_describe \
-	tests/mpi/type_errors tests/mpi/type_single_copy
+	tests/mpi/type_errors tests/mpi/type_single_copy tests/mpi/type_match_size
 check_PROGRAMS += $(TYPE_MPI_TESTS)
 TESTS += $(TYPE_MPI_TESTS)
 

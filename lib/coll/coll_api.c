@@ -95,10 +95,9 @@ static int side_args(const char *fn, MPI_Comm comm, const void *buf, int count,
 
 /* The side of an (all)gather(v) or scatter(v) for fn that holds one block
  * per member: checks count and type, or counts and displs for the v
- * versions (is_v), and converts them for the n members.  MPI_SUCCESS with
- * *c and *d set (the caller frees them), or what mpii_err() returned. */
-static int blocks_args(const char *fn, MPI_Comm comm, int count, const int *counts,
-		       const int *displs, MPI_Datatype type, int is_v, MPI_Count **c, MPI_Aint **d)
+ * versions (is_v).  MPI_SUCCESS or what mpii_err() returned. */
+static int blocks_check(const char *fn, MPI_Comm comm, int count, const int *counts,
+			const int *displs, MPI_Datatype type, int is_v)
 {
 	const char *why = "";
 	int n = mpii_comm_peer_size(comm);
@@ -109,6 +108,16 @@ static int blocks_args(const char *fn, MPI_Comm comm, int count, const int *coun
 		return mpii_err(comm, rc, fn, "%s", why);
 	if (is_v && !displs)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "displs is NULL");
+	return MPI_SUCCESS;
+}
+
+/* The checked blocks of blocks_check() converted for the n members.
+ * MPI_SUCCESS with *c and *d set (the caller frees them), or what
+ * mpii_err() returned. */
+static int blocks_args(const char *fn, MPI_Comm comm, int count, const int *counts,
+		       const int *displs, MPI_Count **c, MPI_Aint **d)
+{
+	int n = mpii_comm_peer_size(comm);
 	*c = mpii_coll_counts(n, counts, count);
 	*d = mpii_coll_displs(n, displs, count, 1);
 	if (!*c || !*d) {
@@ -117,6 +126,18 @@ static int blocks_args(const char *fn, MPI_Comm comm, int count, const int *coun
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
 	}
 	return MPI_SUCCESS;
+}
+
+/* The bytes of the n blocks of a checked side: count each, or counts[i]
+ * (counts not NULL), of type, or of types[i] (types not NULL).  Only
+ * compared with 0 (whether the side is read or written at all). */
+static MPI_Count side_bytes(int n, int count, const int *counts, MPI_Datatype type,
+			    const MPI_Datatype *types)
+{
+	MPI_Count total = 0;
+	for (int i = 0; i < n; i++)
+		total += (MPI_Count)(counts ? counts[i] : count) * (types ? types[i] : type)->size;
+	return total;
 }
 
 static int barrier(const char *fn, MPI_Comm comm, MPI_Request *request)
@@ -175,14 +196,20 @@ int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
 }
 
 /* Whether a send buffer is the receive buffer (or, for the gathers to
- * all, this rank's own block of it) on an intracommunicator: the standard
- * forbids it (MPI_IN_PLACE is the way), and a rank that went ahead where
- * others stop would leave a collective half started.  Every rank that
- * passes such buffers sees it alike (MPICH's errors/coll/noalias*).
+ * all, this rank's own block of it) on an intracommunicator, where the
+ * send side moves sbytes and the receive side rbytes on this rank: the
+ * standard forbids it (MPI_IN_PLACE is the way).  A buffer that is never
+ * read or written (no bytes on that side: zero counts or zero-size types)
+ * overlaps nothing, so the same pointer for both empty buffers is legal
+ * (mpi4py passes one static "" for every empty buffer: issue 38).  The
+ * check is local: a rank that trips it raises the error before taking any
+ * part in the collective (docs/collectives.md, "Errors in collectives").
  * MPI_BOTTOM with absolute displacements is not aliasing. */
-static int aliased(MPI_Comm comm, const void *sbuf, const void *rbuf)
+static int aliased(MPI_Comm comm, const void *sbuf, MPI_Count sbytes, const void *rbuf,
+		   MPI_Count rbytes)
 {
-	return !comm->is_inter && sbuf != MPI_IN_PLACE && sbuf != MPI_BOTTOM && sbuf == rbuf;
+	return !comm->is_inter && sbuf != MPI_IN_PLACE && sbuf != MPI_BOTTOM && sbuf == rbuf &&
+	       sbytes > 0 && rbytes > 0;
 }
 
 /* gather(v) (gathering) and scatter(v) for fn: own is this rank's block
@@ -202,15 +229,17 @@ static int rooted(const char *fn, int gathering, const void *own, int count, MPI
 	mpii_coll_roles(comm, root, &is_root, &member);
 	if (member && (rc = side_args(fn, comm, own, count, type, is_root)))
 		return rc;
-	if (is_root && aliased(comm, own, blocks))
+	if (is_root && (rc = blocks_check(fn, comm, bcount, bcounts, displs, btype, is_v)))
+		return rc;
+	/* Only the root of an intracommunicator has both buffers; own's type
+	 * is read only when own is not MPI_IN_PLACE (then unchecked). */
+	if (is_root && member && own != MPI_IN_PLACE &&
+	    aliased(comm, own, (MPI_Count)count * type->size, blocks,
+		    side_bytes(comm->size, bcount, is_v ? bcounts : NULL, btype, NULL)))
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
-	if (!is_v && !comm->is_inter) {
-		if (is_root)
-			CHECK(mpii_coll_check_buf(bcount, btype, &why));
-		if (empty(comm, is_root ? (MPI_Count)bcount * btype->size
-					: (MPI_Count)count * type->size))
-			return done_empty(fn, comm, request, nb);
-	}
+	if (!is_v && !comm->is_inter &&
+	    empty(comm, is_root ? (MPI_Count)bcount * btype->size : (MPI_Count)count * type->size))
+		return done_empty(fn, comm, request, nb);
 	if (!nb && !is_v && !comm->is_inter) {
 		/* Small blocks through the segment, without the arrays. */
 		mpii_lock();
@@ -224,7 +253,7 @@ static int rooted(const char *fn, int gathering, const void *own, int count, MPI
 	}
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
-	if (is_root && (rc = blocks_args(fn, comm, bcount, bcounts, displs, btype, is_v, &c, &d)))
+	if (is_root && (rc = blocks_args(fn, comm, bcount, bcounts, displs, &c, &d)))
 		return rc;
 	struct mpii_request *req = NULL;
 	mpii_lock();
@@ -253,8 +282,7 @@ static int gather(const char *fn, const void *sbuf, int scount, MPI_Datatype sty
 int PMPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
 		int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-	if (quick_empty_rooted(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-			       comm))
+	if (quick_empty_rooted(sendbuf, sendcount, sendtype, recvcount, recvtype, root, comm))
 		return MPI_SUCCESS;
 	return gather("MPI_Gather", sendbuf, sendcount, sendtype, recvbuf, recvcount, NULL, NULL,
 		      recvtype, root, comm, NULL, 0, 0);
@@ -299,8 +327,7 @@ static int scatter(const char *fn, const void *sbuf, int scount, const int *scou
 int PMPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
 		 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-	if (quick_empty_rooted(recvbuf, recvcount, recvtype, sendbuf, sendcount, sendtype, root,
-			       comm))
+	if (quick_empty_rooted(recvbuf, recvcount, recvtype, sendcount, sendtype, root, comm))
 		return MPI_SUCCESS;
 	return scatter("MPI_Scatter", sendbuf, sendcount, NULL, NULL, sendtype, recvbuf, recvcount,
 		       recvtype, root, comm, NULL, 0, 0);
@@ -342,23 +369,25 @@ static int allgather(const char *fn, const void *sbuf, int scount, MPI_Datatype 
 		return rc;
 	if ((rc = side_args(fn, comm, sbuf, scount, stype, 1)))
 		return rc;
-	if (MPII_VALID(rtype, MPII_MAGIC_DATATYPE) && rbuf != MPI_BOTTOM && !comm->is_inter &&
-	    (is_v ? !!displs : 1)) {
-		/* unsigned: only compared, and garbage counts must not overflow */
+	if ((rc = blocks_check(fn, comm, rcount, rcounts, displs, rtype, is_v)))
+		return rc;
+	if (!comm->is_inter && sbuf != MPI_IN_PLACE && rbuf != MPI_BOTTOM) {
+		/* The send side moves sbytes; the receive side as many into
+		 * this rank's own block (the type-signature rule), so that is
+		 * the bytes compared for both.  unsigned: only compared, and
+		 * garbage displacements must not overflow. */
+		MPI_Count sbytes = (MPI_Count)scount * stype->size;
 		uint64_t own = (uint64_t)(is_v ? (int64_t)displs[comm->rank]
 					       : (int64_t)comm->rank * rcount) *
 			       (uint64_t)rtype->extent;
-		if (aliased(comm, sbuf, rbuf) ||
-		    aliased(comm, sbuf, (const void *)(uintptr_t)((uintptr_t)rbuf + own)))
+		if (aliased(comm, sbuf, sbytes, rbuf, sbytes) ||
+		    aliased(comm, sbuf, sbytes, (const void *)(uintptr_t)((uintptr_t)rbuf + own),
+			    sbytes))
 			return mpii_err(comm, MPI_ERR_BUFFER, fn,
 					"sendbuf is this rank's block of recvbuf (use MPI_IN_PLACE)");
 	}
-	if (!is_v && !comm->is_inter) {
-		const char *why = "";
-		CHECK(mpii_coll_check_buf(rcount, rtype, &why));
-		if (empty(comm, (MPI_Count)rcount * rtype->size))
-			return done_empty(fn, comm, request, nb);
-	}
+	if (!is_v && empty(comm, (MPI_Count)rcount * rtype->size))
+		return done_empty(fn, comm, request, nb);
 	if (!nb && !is_v && !comm->is_inter) {
 		mpii_lock();
 		rc = mpii_shm_allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -370,7 +399,7 @@ static int allgather(const char *fn, const void *sbuf, int scount, MPI_Datatype 
 	}
 	MPI_Count *c = NULL;
 	MPI_Aint *d = NULL;
-	if ((rc = blocks_args(fn, comm, rcount, rcounts, displs, rtype, is_v, &c, &d)))
+	if ((rc = blocks_args(fn, comm, rcount, rcounts, displs, &c, &d)))
 		return rc;
 	struct mpii_request *req = NULL;
 	mpii_lock();
@@ -385,7 +414,7 @@ static int allgather(const char *fn, const void *sbuf, int scount, MPI_Datatype 
 int PMPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
 		   int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-	if (quick_empty_all(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
+	if (quick_empty_all(sendbuf, sendcount, sendtype, recvcount, recvtype, comm))
 		return MPI_SUCCESS;
 	return allgather("MPI_Allgather", sendbuf, sendcount, sendtype, recvbuf, recvcount, NULL,
 			 NULL, recvtype, comm, NULL, 0, 0);
@@ -430,8 +459,6 @@ static int alltoall(const char *fn, int kind, const void *sbuf, int scount, cons
 	int n = mpii_comm_peer_size(comm);
 	int in_place = sbuf == MPI_IN_PLACE;
 	CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
-	if (aliased(comm, sbuf, rbuf))
-		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	if (kind == 0) {
 		if (!in_place)
 			CHECK(mpii_coll_check_buf(scount, stype, &why));
@@ -456,6 +483,10 @@ static int alltoall(const char *fn, int kind, const void *sbuf, int scount, cons
 			}
 		}
 	}
+	if (!in_place && !comm->is_inter &&
+	    aliased(comm, sbuf, side_bytes(n, scount, scounts, stype, stypes), rbuf,
+		    side_bytes(n, rcount, rcounts, rtype, rtypes)))
+		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	if (kind == 0 && empty(comm, (MPI_Count)rcount * rtype->size))
 		return done_empty(fn, comm, request, nb);
 	if (kind == 0 && !nb && !comm->is_inter) {
@@ -506,7 +537,7 @@ static int alltoall(const char *fn, int kind, const void *sbuf, int scount, cons
 int PMPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
 		  int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-	if (quick_empty_all(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm))
+	if (quick_empty_all(sendbuf, sendcount, sendtype, recvcount, recvtype, comm))
 		return MPI_SUCCESS;
 	return alltoall("MPI_Alltoall", 0, sendbuf, sendcount, NULL, NULL, NULL, sendtype, recvbuf,
 			recvcount, NULL, NULL, NULL, recvtype, comm, NULL, 0);
@@ -577,9 +608,14 @@ static int reduction(const char *fn, int which, const void *sbuf, void *rbuf, in
 	}
 	if (member)
 		CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
-	if (member && sbuf == MPI_IN_PLACE && !is_root)
+	/* Off the root a send buffer that moves no bytes is not read, so
+	 * MPI_IN_PLACE there is no error (as in MPICH): only where bytes move
+	 * is it one this rank alone sees (docs/collectives.md). */
+	if (member && sbuf == MPI_IN_PLACE && !is_root && (MPI_Count)count * dt->size > 0)
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "MPI_IN_PLACE is only legal at the root");
-	if (count > 0 && sbuf == rbuf && member && is_root)
+	/* Not aliased(): MPI_BOTTOM (NULL) as both buffers with data is
+	 * refused here as before. */
+	if ((MPI_Count)count * dt->size > 0 && sbuf == rbuf && member && is_root)
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	if (empty(comm, (MPI_Count)count * dt->size))
 		return done_empty(fn, comm, request, nb);
@@ -598,7 +634,7 @@ static int reduction(const char *fn, int which, const void *sbuf, void *rbuf, in
 int PMPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
 		int root, MPI_Comm comm)
 {
-	if (quick_empty_reduce(sendbuf, count, datatype, op, root, comm))
+	if (quick_empty_reduce(count, datatype, op, root, comm))
 		return MPI_SUCCESS;
 	return reduction("MPI_Reduce", 0, sendbuf, recvbuf, count, datatype, op, root, comm, NULL, 0);
 }
@@ -683,12 +719,15 @@ static int reduce_scatter(const char *fn, const void *sbuf, void *rbuf, int rcou
 	if (is_v && !rcounts)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "recvcounts is NULL");
 	CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
-	if (aliased(comm, sbuf, rbuf))
-		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	CHECK(mpii_coll_check_buf(rcounts ? 0 : rcount, dt, &why));
 	if (rcounts)
 		CHECK(mpii_coll_check_counts(rcounts, comm->size, &why));
 	CHECK(mpii_coll_check_op(op, dt, &why));
+	/* sbuf holds every member's block, rbuf this rank's */
+	if (!comm->is_inter &&
+	    aliased(comm, sbuf, total_count(comm, rcounts, rcount) * dt->size, rbuf,
+		    (MPI_Count)(rcounts ? rcounts[comm->rank] : rcount) * dt->size))
+		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
 	if (empty(comm, (MPI_Count)total_count(comm, rcounts, rcount) * dt->size))
 		return done_empty(fn, comm, request, nb);
 	if (!nb && !comm->is_inter) {
@@ -713,7 +752,7 @@ static int reduce_scatter(const char *fn, const void *sbuf, void *rbuf, int rcou
 int PMPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
 			MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-	if (quick_empty_reduce_scatter(sendbuf, recvbuf, recvcounts, 1, datatype, op, comm))
+	if (quick_empty_reduce_scatter(recvcounts, 1, datatype, op, comm))
 		return MPI_SUCCESS;
 	return reduce_scatter("MPI_Reduce_scatter", sendbuf, recvbuf, 0, recvcounts, datatype, op,
 			      comm, NULL, 0, 1);
@@ -731,7 +770,7 @@ int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcount
 int PMPI_Reduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
 			      MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
 {
-	if (quick_empty_reduce_scatter(sendbuf, recvbuf, &recvcount, 0, datatype, op, comm))
+	if (quick_empty_reduce_scatter(&recvcount, 0, datatype, op, comm))
 		return MPI_SUCCESS;
 	return reduce_scatter("MPI_Reduce_scatter_block", sendbuf, recvbuf, recvcount, NULL,
 			      datatype, op, comm, NULL, 0, 0);

@@ -10,9 +10,10 @@
  * 3-6x the peers' time.  These predicates give the same answer in a few
  * dozen instructions when every argument is plainly valid: the library
  * runs, comm is a valid intracommunicator, every count the call reads is 0
- * with a committed type, root is in range, the op is defined on the type,
- * no send buffer is its receive buffer.  Anything else (an error, a
- * zero-size type with a nonzero count, MPI_BOTTOM as both buffers,
+ * with a committed type, root is in range, the op is defined on the type.
+ * A send buffer that is its receive buffer is no error when neither moves
+ * a byte (coll_api.c, aliased()), so the pointers are not compared.
+ * Anything else (an error, a zero-size type with a nonzero count,
  * MPI_IN_PLACE where it is not allowed) answers 0 and the call takes the
  * full path, which reports the error or does the work; so each predicate
  * only has to imply what the full path would decide, never to match it.
@@ -45,12 +46,6 @@ static inline int quick_none(int count, MPI_Datatype dt)
 	return count == 0 && quick_type(dt);
 }
 
-/* sbuf may be a send buffer beside rbuf: MPI_IN_PLACE, or not rbuf. */
-static inline int quick_apart(const void *sbuf, const void *rbuf)
-{
-	return sbuf == MPI_IN_PLACE || sbuf != rbuf;
-}
-
 static inline int quick_root(MPI_Comm comm, int root)
 {
 	return root >= 0 && root < comm->size;
@@ -68,24 +63,23 @@ static inline int quick_empty_bcast(int count, MPI_Datatype dt, int root, MPI_Co
 }
 
 /* MPI_Allgather and MPI_Alltoall of nothing. */
-static inline int quick_empty_all(const void *sbuf, int scount, MPI_Datatype stype,
-				  const void *rbuf, int rcount, MPI_Datatype rtype, MPI_Comm comm)
+static inline int quick_empty_all(const void *sbuf, int scount, MPI_Datatype stype, int rcount,
+				  MPI_Datatype rtype, MPI_Comm comm)
 {
-	return quick_intra(comm) && quick_none(rcount, rtype) && quick_apart(sbuf, rbuf) &&
+	return quick_intra(comm) && quick_none(rcount, rtype) &&
 	       (sbuf == MPI_IN_PLACE || quick_none(scount, stype));
 }
 
 /* MPI_Gather and MPI_Scatter of nothing: own is this member's block
- * (count x type), blocks the root's (bcount x btype each). */
-static inline int quick_empty_rooted(const void *own, int count, MPI_Datatype type,
-				     const void *blocks, int bcount, MPI_Datatype btype,
-				     int root, MPI_Comm comm)
+ * (count x type), the root's blocks bcount x btype each. */
+static inline int quick_empty_rooted(const void *own, int count, MPI_Datatype type, int bcount,
+				     MPI_Datatype btype, int root, MPI_Comm comm)
 {
 	if (!quick_intra(comm) || !quick_root(comm, root))
 		return 0;
 	if (comm->rank != root)
 		return quick_none(count, type);
-	return quick_none(bcount, btype) && quick_apart(own, blocks) &&
+	return quick_none(bcount, btype) &&
 	       (own == MPI_IN_PLACE || quick_none(count, type));
 }
 
@@ -95,22 +89,20 @@ static inline int quick_empty_allreduce(int count, MPI_Datatype dt, MPI_Op op, M
 	return quick_intra(comm) && quick_none(count, dt) && quick_op(op, dt);
 }
 
-/* MPI_Reduce of nothing (MPI_IN_PLACE is for the root only). */
-static inline int quick_empty_reduce(const void *sbuf, int count, MPI_Datatype dt, MPI_Op op,
-				     int root, MPI_Comm comm)
+/* MPI_Reduce of nothing (MPI_IN_PLACE, for the root only, is no error
+ * where no byte is read). */
+static inline int quick_empty_reduce(int count, MPI_Datatype dt, MPI_Op op, int root,
+				     MPI_Comm comm)
 {
-	return quick_empty_allreduce(count, dt, op, comm) && quick_root(comm, root) &&
-	       (sbuf != MPI_IN_PLACE || comm->rank == root);
+	return quick_empty_allreduce(count, dt, op, comm) && quick_root(comm, root);
 }
 
 /* MPI_Reduce_scatter (counts, one per member: per_member) and
  * MPI_Reduce_scatter_block (&count) of nothing. */
-static inline int quick_empty_reduce_scatter(const void *sbuf, const void *rbuf,
-					     const int *counts, int per_member, MPI_Datatype dt,
+static inline int quick_empty_reduce_scatter(const int *counts, int per_member, MPI_Datatype dt,
 					     MPI_Op op, MPI_Comm comm)
 {
-	if (!counts || !quick_intra(comm) || !quick_apart(sbuf, rbuf) || !quick_type(dt) ||
-	    !quick_op(op, dt))
+	if (!counts || !quick_intra(comm) || !quick_type(dt) || !quick_op(op, dt))
 		return 0;
 	int n = per_member ? comm->size : 1;
 	for (int i = 0; i < n; i++)

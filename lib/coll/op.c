@@ -167,7 +167,8 @@ int mpii_Reduce_local(const char *fn, const void *inbuf, void *inoutbuf, int cou
 				datatype->predef_name ? datatype->predef_name : "a derived type");
 	if (count > 0 && (!inbuf || !inoutbuf || inbuf == MPI_IN_PLACE || inoutbuf == MPI_IN_PLACE))
 		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "invalid buffer");
-	if (count > 0 && inbuf == inoutbuf)
+	/* buffers of no bytes (a zero-size type) overlap nothing */
+	if ((MPI_Count)count * datatype->size > 0 && inbuf == inoutbuf)
 		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "inbuf and inoutbuf alias");
 	mpii_op_apply(op, inbuf, inoutbuf, count, datatype);
 	return MPI_SUCCESS;

@@ -6,12 +6,15 @@
  * creates a private one: a singleton of size 1), marks this member RUNNING
  * so the launcher knows an exit from now on must go through MPI_Finalize,
  * reads the configuration once and sets up communicators and transport.
+ * MPI_Finalize is collective over every member of the job (finalize_wait),
+ * which marks the member DONE once it has counted itself in.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +29,9 @@
 #include "lib/coll/coll.h"
 #include "lib/p2p/p2p.h"
 #include "lib/core/progress.h"
+#include "lib/core/stuck.h"
 #include "shm/config.h"
+#include "shm/doorbell.h"
 #include "shm/fence.h"
 
 struct mpii_global mpii_g = { .rank = 0, .size = 1 };
@@ -178,11 +183,65 @@ int PMPI_Finalized(int *flag)
 	return MPI_SUCCESS;
 }
 
+/* Every member entered MPI_Finalize or ended without it (seq_cst: F of
+ * the doorbell's Dekker pair, shm/doorbell.h).  A job going down (a rank
+ * died) is not a reason to leave: the launcher kills the waiters. */
+static int all_finalizing(void *arg)
+{
+	struct shm_seg_header *h = arg;
+	return shm_load_seq_cst(&h->finalizing) + shm_load_seq_cst(&h->ended) >=
+	       (uint32_t)mpii_g.size;
+}
+
+/* MPI_Finalize is collective over the connected processes (MPI-3.1 8.7):
+ * a rank leaves it only when every member of the job has entered it, so a
+ * rank that finalizes and then exits non-zero (mpi4py's runner after a
+ * failed test) or stops its process does so when the others are done
+ * communicating; the launcher then reports its status without taking the
+ * job down (docs/launcher.md).  There are no dynamic processes, so the
+ * connected processes are MPI_COMM_WORLD's, the segment's members.
+ *
+ * A counter in the segment header rather than a barrier of messages: a
+ * member that never joins (a program without MPI in an MPMD job) or dies
+ * cannot send, and the launcher counts it in `ended` when it reaps it, so
+ * nobody waits for it.  The wait is mpii_progress_wait: this rank keeps
+ * serving communication meanwhile (a peer's message still in flight to
+ * or from it, a loose barrier or a generalized request another member
+ * waits for), and the handler thread, stopped only after the wait, keeps
+ * running handlers.  It runs after the attribute callbacks, which may
+ * still communicate.  Cost: one atomic add; the last member to arrive
+ * rings the doorbells of those asleep. */
+static void finalize_wait(void)
+{
+	struct shm_seg_header *h = mpii_g.seg.hdr;
+	uint32_t n = (uint32_t)mpii_g.size;
+	if (n <= 1)
+		return;
+	/* G of the Dekker pair: the add, then the other counter, both
+	 * seq_cst, so of this add and the launcher's add to ended the later
+	 * one sees the sum complete and rings. */
+	uint32_t f = shm_fetch_add_seq_cst(&h->finalizing, 1) + 1;
+	/* Counted, so nobody waits for this rank any more: it is DONE for
+	 * the launcher (an end from now on does not take the job down) and
+	 * for the members that watch it (an MPI_Mutex it holds is abandoned:
+	 * lib/ext/mutex.c).  Release: pairs with their acquire of the state. */
+	shm_store_release(&mpii_g.me->state, SHM_MEMBER_DONE);
+	if (f + shm_load_seq_cst(&h->ended) >= n)
+		for (uint32_t i = 0; i < n; i++)
+			shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, i));
+	mpii_stuck.call = "MPI_Finalize";
+	mpii_stuck_coll(&mpii_obj_comm_world);
+	mpii_lock();
+	mpii_progress_wait(all_finalizing, h, -1);
+	mpii_unlock();
+}
+
 #pragma weak MPI_Finalize = PMPI_Finalize
 int PMPI_Finalize(void)
 {
 	MPII_CHECK_INIT("MPI_Finalize");
 	mpii_attr_finalize();   /* seed 002 6.11: SELF's then WORLD's delete callbacks */
+	finalize_wait();        /* collective over the job */
 	mpii_handler_finalize(); /* stop the handler thread (lib/ext/handler.c) */
 	mpii_lock();
 	/* Deliver what is still queued (control answers, buffered sends). */
@@ -197,12 +256,46 @@ int PMPI_Finalize(void)
 	return MPI_SUCCESS;
 }
 
+/* Under -disable-auto-cleanup (the segment's keep_going) MPI_Abort ends
+ * the processes of comm's group, not the job (MPI-3.1 8.7: "a best
+ * attempt to abort all tasks in the group of comm"; MPICH's hydra does so
+ * with that option, its errors/comm/subcomm_abort tests): this rank kills
+ * the others with SIGKILL (their pids are in their control blocks) and
+ * the launcher, which then spares failures, keeps the rest of the job
+ * running.  A group that is all of MPI_COMM_WORLD, or an invalid comm,
+ * still ends the job: job_aborting asks the launcher to take it down.
+ * Without the option the launcher takes the job down at any abort. */
+static void abort_group(MPI_Comm comm)
+{
+	struct shm_seg_header *h = mpii_g.seg.hdr;
+	if (!h || !h->keep_going)
+		return;
+	if (mpii_comm_check(comm) || comm->size >= mpii_g.size) {
+		/* Release: the launcher's acquire at this rank's end. */
+		shm_store_release(&h->job_aborting, 1);
+		return;
+	}
+	for (int r = 0; r < comm->size; r++) {
+		int w = comm->group->world[r];
+		if (w == mpii_g.rank)
+			continue;
+		struct shm_member *m = shm_seg_member(&mpii_g.seg, (uint32_t)w);
+		/* Acquire: pairs with the member's release of RUNNING, which
+		 * publishes its pid.  A member gone already (reaped) may have
+		 * a pid that names another process by now. */
+		int st = shm_load_acquire(&m->state);
+		if (st != SHM_MEMBER_UNSTARTED && m->pid > 0 && !shm_load_seq_cst(&m->gone))
+			kill(m->pid, SIGKILL);
+	}
+}
+
 #pragma weak MPI_Abort = PMPI_Abort
 int PMPI_Abort(MPI_Comm comm, int errorcode)
 {
 	char why[128];
-	(void)comm;
 	snprintf(why, sizeof(why), "MPI_Abort called with error code %d", errorcode);
+	if (mpii_g.initialized && !mpii_g.finalized)
+		abort_group(comm);
 	mpii_abort_job(errorcode, why);
 }
 

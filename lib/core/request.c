@@ -146,6 +146,13 @@ int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 	if (req->persistent) {
 		req->active = 0;
 	} else {
+		/* free_fn runs now, after query_fn; its error is the call's
+		 * unless query_fn's came first */
+		if (req->kind == MPII_REQ_GREQ) {
+			int frc = mpii_greq_collected(req);
+			if (rc == MPI_SUCCESS)
+				rc = frc;
+		}
 		mpii_request_release(req);
 		*handle = MPI_REQUEST_NULL;
 	}
@@ -159,13 +166,50 @@ static int is_done(void *arg)
 	return shm_load_seq_cst(&req->done);
 }
 
+/* Under -disable-auto-cleanup (the segment's keep_going) a receive from
+ * one world rank also stops waiting when the launcher has reaped that
+ * rank (seq_cst: F of the doorbell's Dekker pair with its store). */
+static int done_or_gone(void *arg)
+{
+	struct mpii_request *req = arg;
+	return is_done(req) ||
+	       shm_load_seq_cst(&shm_seg_member(&mpii_g.seg, (uint32_t)req->world_peer)->gone);
+}
+
+/* A receive from a rank that is gone: take what it sent before it went
+ * (one more pass over its ring), else fail the receive, as a cancel takes
+ * it out of the posted queue, with MPI_ERR_OTHER (MPI-3.1 has no class for
+ * a failed process; MPICH's MPIX_ERR_PROC_FAILED is an extension).  A
+ * receive already matched to a message that is still arriving is left to
+ * complete or not. */
+static void fail_from_gone(struct mpii_request *req)
+{
+	mpii_progress(req->world_peer);
+	if (is_done(req))
+		return;
+	mpii_p2p_cancel(req);
+	if (is_done(req)) {
+		req->status.mpii_cancelled = 0;
+		req->status.MPI_ERROR = MPI_ERR_OTHER;
+	}
+}
+
 void mpii_request_wait_done(struct mpii_request *req)
 {
 	if (is_done(req))
 		return;
 	int hint = req->kind == MPII_REQ_RECV ? req->world_peer : -1;
+	/* -disable-auto-cleanup: a wait on a rank that died must not hang
+	 * (issue 38); blocking receives, MPI_Wait and MPI_Sendrecv come here.
+	 * Otherwise a dead rank takes the job down and this one with it. */
+	int watch = hint >= 0 && mpii_g.seg.hdr && mpii_g.seg.hdr->keep_going;
 	req->waiters++;
-	mpii_progress_wait(is_done, req, hint);
+	mpii_progress_wait(watch ? done_or_gone : is_done, req, hint);
+	if (watch && !is_done(req)) {
+		fail_from_gone(req);
+		if (!is_done(req))
+			mpii_progress_wait(is_done, req, hint);
+	}
 	req->waiters--;
 }
 

@@ -404,8 +404,9 @@ int mpii_Request_free(const char *fn, MPI_Request *request)
 			return mpii_err(err_comm(r), rc, fn, "an attribute delete callback failed");
 	}
 	mpii_lock();
+	int gen = is_gen(r);
 	if (r->greq)
-		mpii_gen_free(r);   /* free_fn (lib/ext/greq.c) */
+		rc = mpii_gen_free(r);   /* free_fn (lib/ext/greq.c): its error is ours */
 	if (r->h_state == MPII_H_QUEUED || r->h_state == MPII_H_RUNNING)
 		r->user_freed = 1;  /* the handler call in flight releases it */
 	else if (req_done(r) || (r->persistent && !r->active))
@@ -414,7 +415,7 @@ int mpii_Request_free(const char *fn, MPI_Request *request)
 		r->user_freed = 1;
 	mpii_unlock();
 	*request = MPI_REQUEST_NULL;
-	return MPI_SUCCESS;
+	return rc ? raise_req(gen, NULL, rc, fn) : MPI_SUCCESS;
 }
 
 int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_Status *status)
@@ -432,12 +433,13 @@ int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_
 	if (!req_done(request))
 		mpii_progress(-1);
 	*flag = req_done(request);
+	int rc = MPI_SUCCESS;
 	if (*flag && request->kind == MPII_REQ_GREQ)
-		mpii_greq_query(request);   /* query_fn fills the status */
+		rc = mpii_greq_query(request);   /* query_fn fills the status; its error is ours */
 	if (*flag)
 		mpii_status_copy(status, &request->status);
 	mpii_unlock();
-	return MPI_SUCCESS;
+	return rc ? raise_req(1, NULL, rc, fn) : MPI_SUCCESS;
 }
 
 int mpii_Cancel(const char *fn, MPI_Request *request)

@@ -277,10 +277,14 @@ int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Co
 int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 {
 	static const char fn[] = "MPI_Type_match_size";
-	static const MPI_Datatype reals[] = { MPI_REAL4, MPI_REAL8, MPI_REAL16, MPI_REAL2 };
+	/* Every predefined Fortran type of the class, one per size, as
+	 * MPICH answers (REAL 2/4/8/16, INTEGER 1/2/4/8/16, COMPLEX
+	 * 4/8/16/32: MPI_COMPLEX4 was missing, issue 38). */
+	static const MPI_Datatype reals[] = { MPI_REAL2, MPI_REAL4, MPI_REAL8, MPI_REAL16 };
 	static const MPI_Datatype ints[] = { MPI_INTEGER1, MPI_INTEGER2, MPI_INTEGER4, MPI_INTEGER8,
 					     MPI_INTEGER16 };
-	static const MPI_Datatype cplx[] = { MPI_COMPLEX8, MPI_COMPLEX16, MPI_COMPLEX32 };
+	static const MPI_Datatype cplx[] = { MPI_COMPLEX4, MPI_COMPLEX8, MPI_COMPLEX16,
+					     MPI_COMPLEX32 };
 	const MPI_Datatype *list;
 	int n;
 
@@ -289,7 +293,7 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 	switch (typeclass) {
 	case MPI_TYPECLASS_REAL: list = reals; n = 4; break;
 	case MPI_TYPECLASS_INTEGER: list = ints; n = 5; break;
-	case MPI_TYPECLASS_COMPLEX: list = cplx; n = 3; break;
+	case MPI_TYPECLASS_COMPLEX: list = cplx; n = 4; break;
 	default:
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid typeclass %d", typeclass);
 	}

@@ -6,9 +6,11 @@
  * Both kinds complete through mpii_request_complete, so handlers and
  * wait/test treat them like any request.  User callbacks are called with
  * the library lock dropped (they call MPI), except MPI_Grequest_start's
- * free_fn when the request goes back to the pool inside a completion
- * (MPI_Request_free before MPI_Grequest_complete), which must not call
- * MPI functions that take the lock.
+ * free_fn when the request goes back to the pool inside a handler's
+ * completion (MPI_Request_free before MPI_Grequest_complete, with a
+ * handler attached), which must not call MPI functions that take the
+ * lock.  The errors query_fn and free_fn return are the errors of the
+ * call that ran them (MPI-3.1 12.2).
  */
 #include <stdlib.h>
 #include "lib/core/core.h"
@@ -28,11 +30,11 @@ void mpii_greq_release(struct mpii_request *req)
 	free(g);
 }
 
-void mpii_greq_query(struct mpii_request *req)
+int mpii_greq_query(struct mpii_request *req)
 {
 	struct mpii_greq *g = req->greq;
 	if (!g || !g->query_fn)
-		return;
+		return MPI_SUCCESS;
 	MPI_Status st = req->status;
 	mpii_unlock();
 	int rc = g->query_fn(g->extra_state, &st);
@@ -40,6 +42,27 @@ void mpii_greq_query(struct mpii_request *req)
 	if (rc != MPI_SUCCESS)
 		st.MPI_ERROR = rc;
 	req->status = st;
+	return rc;
+}
+
+/* free_fn of an MPI_Grequest_start request, once (lock held, dropped
+ * around the callback).  Its error is what the call that ran it returns
+ * (MPI-3.1 12.2: MPI_Wait, MPI_Test, the array calls, MPI_Request_free,
+ * or MPI_Grequest_complete when MPI_Request_free came first). */
+static int call_free_fn(struct mpii_greq *g)
+{
+	if (g->meta || g->free_called || !g->gfree_fn)
+		return MPI_SUCCESS;
+	g->free_called = 1;
+	mpii_unlock();
+	int rc = g->gfree_fn(g->extra_state);
+	mpii_lock();
+	return rc;
+}
+
+int mpii_greq_collected(struct mpii_request *req)
+{
+	return req->greq ? call_free_fn(req->greq) : MPI_SUCCESS;
 }
 
 void mpii_meta_callback_failed(struct mpii_request *req, int rc)
@@ -128,11 +151,11 @@ int mpii_gen_cancel(struct mpii_request *req)
 				  : (mpii_err_class(crc) == MPI_ERR_UNKNOWN ? MPI_ERR_GR : crc);
 }
 
-void mpii_gen_free(struct mpii_request *req)
+int mpii_gen_free(struct mpii_request *req)
 {
 	struct mpii_greq *g = req->greq;
 	if (g->free_called)
-		return;
+		return MPI_SUCCESS;
 	if (g->meta) {
 		g->free_called = 1;
 		if (g->meta->free_fn) {
@@ -140,16 +163,13 @@ void mpii_gen_free(struct mpii_request *req)
 			g->meta->free_fn(g->extra_state, req);
 			mpii_lock();
 		}
-	} else if (shm_load_acquire(&req->done)) {
-		/* (The acquire above pairs with the release in
-		 * mpii_request_complete; lock held too.) */
-		g->free_called = 1;
-		if (g->gfree_fn) {
-			mpii_unlock();
-			g->gfree_fn(g->extra_state);
-			mpii_lock();
-		}
+		return MPI_SUCCESS;
 	}
+	/* Acquire: pairs with the release in mpii_request_complete (lock
+	 * held too).  Not complete yet: MPI_Grequest_complete runs free_fn. */
+	if (shm_load_acquire(&req->done))
+		return call_free_fn(g);
+	return MPI_SUCCESS;
 }
 
 int mpii_Grequest_start(const char *fn, MPI_Grequest_query_function *query_fn,
@@ -188,8 +208,16 @@ int mpii_Grequest_complete(const char *fn, MPI_Request request)
 	/* Acquire: pairs with the release in mpii_request_complete (lock held too). */
 	int bad = shm_load_acquire(&request->done) != 0 ||
 		  request->h_state != 0;
+	int rc = MPI_SUCCESS;
+	/* Freed by MPI_Request_free already (and no handler to run first):
+	 * the completion releases it, so free_fn runs here, with the lock
+	 * dropped, and its error is this call's (MPI-3.1 12.2). */
+	if (!bad && request->user_freed && !request->handler)
+		rc = call_free_fn(request->greq);
 	if (!bad)
 		mpii_request_complete(request);
 	mpii_unlock();
-	return bad ? mpii_err_self(MPI_ERR_REQUEST, fn, "already complete") : MPI_SUCCESS;
+	if (bad)
+		return mpii_err_self(MPI_ERR_REQUEST, fn, "already complete");
+	return rc ? mpii_err_self(rc, fn, "free_fn failed") : MPI_SUCCESS;
 }

@@ -35,16 +35,22 @@ struct mpii_greq {
  * request not freed yet, or drop the meta request type's reference. */
 void mpii_greq_release(struct mpii_request *req);
 /* Collection of an MPI_Grequest_start request: query_fn fills the status
- * (drops the lock around the callback). */
-void mpii_greq_query(struct mpii_request *req);
+ * (drops the lock around the callback).  Returns query_fn's error, which
+ * is also the status's MPI_ERROR. */
+int mpii_greq_query(struct mpii_request *req);
+/* Collection of a generalized request that goes back to the pool (lock
+ * held, dropped around the callback): free_fn, once.  Returns its error,
+ * which the collecting call reports. */
+int mpii_greq_collected(struct mpii_request *req);
 /* MPI_Start of a meta request (drops the lock around start_fn). */
 int mpii_meta_start(struct mpii_request *req);
 /* MPI_Cancel of a meta or generalized request (lock held, dropped around
  * cancel_fn).  Returns the error the cancel raises (MPI_ERR_GR ...). */
 int mpii_gen_cancel(struct mpii_request *req);
 /* MPI_Request_free of a meta or generalized request, before the ordinary
- * free (lock held, dropped around free_fn). */
-void mpii_gen_free(struct mpii_request *req);
+ * free (lock held, dropped around free_fn).  Returns the error of an
+ * MPI_Grequest_start request's free_fn, which MPI_Request_free reports. */
+int mpii_gen_free(struct mpii_request *req);
 
 /* Drop a reference to a meta request type (lock held). */
 void mpii_metareq_unref(struct mpii_metarequest *m);

@@ -50,6 +50,7 @@ START_TEST(defaults)
 	ck_assert_uint_eq(o.nranks, 1);
 	ck_assert_int_eq(o.bind, LNCH_BIND_DEFAULT);
 	ck_assert(!o.tag_output && !o.report_bindings && !o.oversubscribe);
+	ck_assert(!o.keep_going);
 	ck_assert(o.timeout_s == 0);
 	ck_assert(o.deadlock_s == 0);
 	ck_assert_ptr_null(o.deadlock_arg);
@@ -81,6 +82,24 @@ START_TEST(all_options)
 	ck_assert_str_eq(o.profile, "p.txt");
 	ck_assert_str_eq(o.prog_argv[0], "prog");
 	ck_assert_str_eq(o.prog_argv[1], "arg");
+}
+END_TEST
+
+/* A failed rank does not end the job: hydra's, its double-dash and Open
+ * MPI's spellings (issue 38). */
+START_TEST(keep_going)
+{
+	const char *spellings[] = { "-disable-auto-cleanup", "--disable-auto-cleanup",
+				    "--enable-recovery" };
+	for (int k = 0; k < 3; k++) {
+		ck_assert_int_eq(parse("-n", "2", spellings[k], "prog", NULL), 0);
+		ck_assert(o.keep_going);
+		ck_assert_uint_eq(o.nranks, 2);
+		ck_assert_str_eq(o.prog_argv[0], "prog");
+	}
+	/* after the program it is the program's */
+	ck_assert_int_eq(parse("prog", "-disable-auto-cleanup", NULL), 0);
+	ck_assert(!o.keep_going);
 }
 END_TEST
 
@@ -270,30 +289,41 @@ START_TEST(report_causes)
 {
 	char msg[256];
 	int st = -1;
+	bool late;
 
-	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st));
-	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st));
+	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st, &late));
+	ck_assert(!lnch_report_exit(0, 10, CLD_EXITED, 0, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st, &late));
 
-	ck_assert(lnch_report_exit(3, 1234, CLD_KILLED, SIGSEGV, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(3, 1234, CLD_KILLED, SIGSEGV, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_str_eq(msg, "rank 3 (pid 1234) killed by signal 11 (Segmentation fault)");
 	ck_assert_int_eq(st, 139);
 
-	ck_assert(lnch_report_exit(3, 1234, CLD_DUMPED, SIGABRT, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st));
+	ck_assert(!late);
+	ck_assert(lnch_report_exit(3, 1234, CLD_DUMPED, SIGABRT, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_int_eq(st, 134);
+	ck_assert(late);
+	ck_assert_str_eq(msg, "rank 3 (pid 1234) killed by signal 6 (Aborted) after MPI_Finalize");
+	/* A non-zero status after MPI_Finalize fails the job without a
+	 * take-down (issue 38). */
+	ck_assert(lnch_report_exit(0, 5, CLD_EXITED, 1, SHM_MEMBER_DONE, 0, msg, sizeof(msg), &st, &late));
+	ck_assert_str_eq(msg, "rank 0 (pid 5) exited with status 1 after MPI_Finalize");
+	ck_assert_int_eq(st, 1);
+	ck_assert(late);
 
-	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 4, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 4, SHM_MEMBER_UNSTARTED, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_str_eq(msg, "rank 2 (pid 77) exited with status 4");
 	ck_assert_int_eq(st, 4);
+	ck_assert(!late);
 
-	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 0, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(2, 77, CLD_EXITED, 0, SHM_MEMBER_RUNNING, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_str_eq(msg, "rank 2 (pid 77) exited without calling MPI_Finalize");
 	ck_assert_int_eq(st, 1);
 
-	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 5, SHM_MEMBER_ABORTED, 5, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 5, SHM_MEMBER_ABORTED, 5, msg, sizeof(msg), &st, &late));
 	ck_assert_str_eq(msg, "rank 1 (pid 99) called MPI_Abort with error code 5");
 	ck_assert_int_eq(st, 5);
 	/* MPI_Abort(comm, 0) still fails the job. */
-	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 0, SHM_MEMBER_ABORTED, 0, msg, sizeof(msg), &st));
+	ck_assert(lnch_report_exit(1, 99, CLD_EXITED, 0, SHM_MEMBER_ABORTED, 0, msg, sizeof(msg), &st, &late));
 	ck_assert_int_eq(st, 1);
 }
 END_TEST
@@ -302,7 +332,7 @@ static Suite *launcher_suite(void)
 {
 	Suite *s = suite_create("launcher");
 	const TTest *options_tests[] = {
-		defaults, all_options, equals_forms, program_options_are_the_programs, mpmd,
+		defaults, all_options, keep_going, equals_forms, program_options_are_the_programs, mpmd,
 		job_options, hosts, help_and_version, errors, seg_config, NULL
 	};
 	tcase_add_checked_fixture(unit_tcase(s, "options", 30, options_tests), NULL, teardown);
