@@ -11,7 +11,9 @@ launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/report.h launcher/report.c \
 	launcher/loop.h launcher/loop.c \
 	launcher/stall.h launcher/stall.c \
-	launcher/foreign.h launcher/foreign.c
+	launcher/foreign.h launcher/foreign.c \
+	launcher/mca.h launcher/mca.c \
+	launcher/rankfile.h launcher/rankfile.c
 launcher_mpirun_shm_CFLAGS = $(AM_CFLAGS) $(URING_CFLAGS) $(HWLOC_CFLAGS)
 launcher_mpirun_shm_LDADD = libshm.la $(URING_LIBS) $(HWLOC_LIBS) $(NUMA_LIBS) -lm
 # shmpi_info: version, build options, topology, configuration table.
@@ -108,6 +110,7 @@ LAUNCHER_TESTS = \
 	tests/launcher/cmake.sh \
 	tests/launcher/meson.sh \
 	tests/launcher/cpuset.sh \
-	tests/launcher/foreign.sh
+	tests/launcher/foreign.sh \
+	tests/launcher/compat-options.sh
 TESTS += $(LAUNCHER_TESTS)
 EXTRA_DIST += $(LAUNCHER_TESTS) tests/launcher/common.sh tests/launcher/install-tree.sh

@@ -24,6 +24,9 @@
 #include "launcher/loop.h"
 #include "launcher/options.h"
 #include "launcher/foreign.h"
+#include "launcher/mca.h"
+#include "launcher/output.h"
+#include "launcher/rankfile.h"
 #include "launcher/profile.h"
 #include "shm/cpus.h"
 #include "launcher/spawn.h"
@@ -50,8 +53,21 @@ static const char usage[] =
 	"      --bind-to core|socket|numa|none  bind each rank to its cores, or\n"
 	"                       their package or NUMA node (default: core when\n"
 	"                       N x PE <= cores, else none)\n"
+	"      --map-by ppr:N:core|socket  N ranks per core (package), in blocks\n"
+	"      --bind-to hwthread  one hardware thread each\n"
+	"      --use-hwthread-cpus  hardware threads are the slots, not cores\n"
+	"      --rankfile FILE  bind each rank as \"rank N=HOST slot=CORES\" says\n"
 	"      --report-bindings  print where each rank is bound, on stderr\n"
-	"      --tag-output     prefix each output line with \"[rank] \"\n"
+	"      --display-map    print where each rank will run, before the start\n"
+	"  -ppn, --npernode, -N N  ranks per node (one node: the job's count)\n"
+	"      --mca KEY VALUE  Open MPI's settings: applied where shmpi has one\n"
+	"  -l, -prepend-rank    prefix each output line with \"[rank] \"\n"
+	"      --tag-output     prefix each output line with \"[1,rank]<stdout>:\"\n"
+	"      --timestamp-output  start each output line with the time\n"
+	"      --merge-stderr-to-stdout  the ranks' stderr on our stdout\n"
+	"  -outfile-pattern, -errfile-pattern PAT  each rank's stdout (stderr)\n"
+	"                       only to the file PAT names (%r rank, %h host)\n"
+	"  -launcher NAME       accepted (hydra's ssh, fork, ...): ranks are forked\n"
 	"      --output-filename DIR[:nocopy]  also write rank N's output to\n"
 	"                       DIR/1/rank.N/stdout and stderr\n"
 	"      --timeout S      kill the job after S seconds (exit status 124);\n"
@@ -225,6 +241,89 @@ static int refuse_foreign(const struct lnch_options *o)
 	return 0;
 }
 
+/* The program as the rank would exec it: found on PATH, or relative to
+ * its -wdir; 0 when it can run, else -errno. */
+static int program_ready(const struct lnch_app *app)
+{
+	const char *prog = app->argv[0];
+	char buf[8192];
+
+	if (!strchr(prog, '/')) {
+		const char *path = getenv("PATH");
+		for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+			const char *end = strchrnul(p, ':');
+			snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - p), p, prog);
+			if (access(buf, X_OK) == 0)
+				return 0;
+			p = *end ? end + 1 : end;
+		}
+		return -ENOENT;
+	}
+	if (prog[0] != '/' && app->wdir)
+		snprintf(buf, sizeof(buf), "%s/%s", app->wdir, prog);
+	else
+		snprintf(buf, sizeof(buf), "%s", prog);
+	return access(buf, X_OK) == 0 ? 0 : -errno;
+}
+
+/* The other MPIs' habits: --mca pairs (the ignored ones said once),
+ * ppr:N:X without -n (N per domain), and a program that cannot run (one
+ * line, status 127, instead of one line per rank).  0, or the exit
+ * status. */
+static int apply_compat(struct lnch_options *o)
+{
+	char ignored[512], err[256];
+
+	if (lnch_mca_apply(o, ignored, sizeof(ignored), err, sizeof(err)) < 0) {
+		fprintf(stderr, "mpirun-shm: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (*ignored)
+		fprintf(stderr, "mpirun-shm: ignoring --mca %s (Open MPI settings with no shmpi "
+				"counterpart)\n", ignored);
+	for (size_t a = 0; a < o->napps; a++) {
+		int e = program_ready(&o->apps[a]);
+		if (e < 0) {
+			fprintf(stderr, "mpirun-shm: cannot execute %s: %s\n", o->apps[a].argv[0],
+				e == -ENOENT && !strchr(o->apps[a].argv[0], '/') ? "command not found"
+										: strerror(-e));
+			return 127;
+		}
+	}
+	if (o->ppr && o->napps == 1 && o->apps[0].nranks == 0) {
+		struct lnch_topo t;
+		if (lnch_topo_load(&t) == 0) {
+			if (o->hwthread_cpus)
+				lnch_topo_use_pus(&t);
+			uint64_t n = (uint64_t)o->ppr * lnch_topo_domains(&t, o->ppr_map);
+			lnch_topo_free(&t);
+			if (n > SHM_MAX_MEMBERS) {
+				fprintf(stderr, "mpirun-shm: --map-by ppr: too many ranks (%llu)\n",
+					(unsigned long long)n);
+				return EXIT_USAGE;
+			}
+			o->apps[0].nranks = o->nranks = (uint32_t)n;
+		}
+	}
+	return 0;
+}
+
+/* --display-map: where each rank will run, before any starts. */
+static void display_map(const struct lnch_job *job, struct lnch_topo *topo)
+{
+	char where[160];
+
+	fprintf(stderr, "mpirun-shm: map of %u ranks:\n", job->n);
+	for (uint32_t i = 0; i < job->n; i++) {
+		if (job->ranks[i].set)
+			lnch_topo_describe(topo, job->ranks[i].set, false, where, sizeof(where));
+		else
+			snprintf(where, sizeof(where), "not bound");
+		fprintf(stderr, "mpirun-shm:   rank %u: %s %s\n", i,
+			job->opt->apps[job->ranks[i].app].argv[0], where);
+	}
+}
+
 /* Each rank's program, place and empty streams; *bind tells whether any
  * rank is bound.  cores[i] is rank i's first core (-1: not bound). */
 static void init_ranks(struct lnch_job *job, const struct lnch_place *place, int *cores,
@@ -333,7 +432,7 @@ int main(int argc, char **argv)
 		lnch_options_free(&opt);
 		return EXIT_USAGE;
 	}
-	if ((rc = refuse_foreign(&opt)) != 0) {
+	if ((rc = refuse_foreign(&opt)) != 0 || (rc = apply_compat(&opt)) != 0) {
 		lnch_options_free(&opt);
 		return rc;
 	}
@@ -362,13 +461,16 @@ int main(int argc, char **argv)
 	}
 
 	/* Binding is a hint: without a topology the job still runs. */
-	if (opt.bind != LNCH_BIND_NONE || opt.report_bindings) {
+	if (opt.bind != LNCH_BIND_NONE || opt.report_bindings || opt.display_map || opt.rankfile) {
 		int e = lnch_topo_load(&topo);
-		if (e < 0)
+		if (e < 0) {
 			fprintf(stderr, "mpirun-shm: warning: no topology (%s), ranks not bound\n",
 				strerror(-e));
-		else
+		} else {
 			job.topo = &topo;
+			if (opt.hwthread_cpus)
+				lnch_topo_use_pus(&topo);
+		}
 	}
 
 	int e = shm_seg_create(job.n, &cfg, &job.seg);
@@ -383,8 +485,14 @@ int main(int argc, char **argv)
 	int *cores = calloc(job.n, sizeof(*cores));
 	struct lnch_place *place = calloc(job.n, sizeof(*place));
 	if (!job.ranks || !cores || !place ||
-	    (job.topo && lnch_topo_plan(&topo, opt.map, opt.pe, opt.bind, job.n, place) < 0)) {
+	    (job.topo && lnch_topo_plan(&topo, opt.map, opt.pe, opt.ppr, opt.bind, job.n, place) < 0)) {
 		fprintf(stderr, "mpirun-shm: out of memory\n");
+		goto fail_ranks;
+	}
+	if (opt.rankfile && job.topo &&
+	    lnch_rankfile_apply(&topo, opt.rankfile, job.n, place, err, sizeof(err)) < 0) {
+		fprintf(stderr, "mpirun-shm: %s\n", err);
+		rc = EXIT_USAGE;
 		goto fail_ranks;
 	}
 	bool bind;
@@ -397,6 +505,11 @@ int main(int argc, char **argv)
 		goto fail_ranks;
 	}
 
+	if (opt.display_map)
+		display_map(&job, &topo);
+	lnch_output_style(opt.tag_ompi ? LNCH_TAG_OMPI : opt.tag_output ? LNCH_TAG_RANK
+									  : LNCH_TAG_NONE,
+			  opt.timestamp);
 	run_job(&job, &topo, sigfd, &stop);
 	rc = job.failed ? job.status : job.spared_status;
 

@@ -101,6 +101,22 @@ static int parse_seconds(const char *val, double *out)
  * package are accepted for core and socket). */
 static int parse_map(const char *val, struct lnch_options *o)
 {
+	if (strncasecmp(val, "ppr:", 4) == 0) {
+		/* Open MPI's processes per resource: ppr:N:core|socket. */
+		char *end;
+		unsigned long n = strtoul(val + 4, &end, 10);
+		if (end == val + 4 || *end != ':' || n == 0 || n > SHM_MAX_MEMBERS)
+			return -EINVAL;
+		if (strcasecmp(end + 1, "core") == 0)
+			o->ppr_map = LNCH_MAP_CORE;
+		else if (strcasecmp(end + 1, "socket") == 0 || strcasecmp(end + 1, "package") == 0)
+			o->ppr_map = LNCH_MAP_SOCKET;
+		else
+			return -EINVAL;
+		o->ppr = (uint32_t)n;
+		o->map = o->ppr_map;
+		return 0;
+	}
 	const char *colon = strchr(val, ':');
 	size_t len = colon ? (size_t)(colon - val) : strlen(val);
 	static const struct { const char *name; enum lnch_map map; } names[] = {
@@ -150,7 +166,8 @@ int lnch_options_parse(int argc, char **argv, struct lnch_options *o,
 	o->hosts = calloc(cap, sizeof(*o->hosts));
 	o->owned = calloc(cap, sizeof(*o->owned));
 	o->apps = calloc(cap, sizeof(*o->apps));
-	if (!o->env || !o->hosts || !o->owned || !o->apps)
+	o->mca = calloc(cap, sizeof(*o->mca));
+	if (!o->env || !o->hosts || !o->owned || !o->apps || !o->mca)
 		return -ENOMEM;
 
 next_app:
@@ -190,9 +207,11 @@ next_app:
 				o->bind = LNCH_BIND_SOCKET;
 			else if (strcmp(val, "numa") == 0)
 				o->bind = LNCH_BIND_NUMA;
+			else if (strcmp(val, "hwthread") == 0)
+				o->bind = LNCH_BIND_HWTHREAD;
 			else
 				return fail(err, errlen,
-					    "invalid --bind-to '%s' (core, socket, numa or none)",
+					    "invalid --bind-to '%s' (core, hwthread, socket, numa or none)",
 					    val);
 		} else if (match_value(argc, argv, &i, "--map-by", &val) ||
 			   match_value(argc, argv, &i, "-map-by", &val)) {
@@ -200,8 +219,8 @@ next_app:
 				goto missing;
 			if (parse_map(val, o) < 0)
 				return fail(err, errlen, "invalid --map-by '%s' "
-					    "(core, socket, numa or l3cache, optionally :PE=n)",
-					    val);
+					    "(core, socket, numa or l3cache, optionally :PE=n; "
+					    "or ppr:N:core|socket)", val);
 		} else if (match_value(argc, argv, &i, "--timeout", &val)) {
 			if (!val)
 				goto missing;
@@ -283,6 +302,66 @@ next_app:
 				if (!o->output_dir)
 					return -ENOMEM;
 			}
+		} else if (match_value(argc, argv, &i, "--mca", &val) ||
+			   match_value(argc, argv, &i, "-mca", &val) ||
+			   match_value(argc, argv, &i, "--gmca", &val) ||
+			   match_value(argc, argv, &i, "-gmca", &val)) {
+			/* Open MPI: --mca KEY VALUE */
+			if (!val || i + 1 >= argc)
+				goto missing;
+			char *kv;
+			if (asprintf(&kv, "%s=%s", val, argv[++i]) < 0)
+				return -ENOMEM;
+			o->mca[o->nmca++] = own(o, kv);
+		} else if (match_value(argc, argv, &i, "-ppn", &val) ||
+			   match_value(argc, argv, &i, "--ppn", &val) ||
+			   match_value(argc, argv, &i, "--npernode", &val) ||
+			   match_value(argc, argv, &i, "-npernode", &val) ||
+			   match_value(argc, argv, &i, "-N", &val)) {
+			/* MPICH's and Open MPI's ranks per node: one node here */
+			if (!val)
+				goto missing;
+			if (parse_u32(val, 1, SHM_MAX_MEMBERS, &o->ppn) < 0)
+				return fail(err, errlen, "invalid %s '%s' (1 to %d)", a, val,
+					    SHM_MAX_MEMBERS);
+		} else if (strcmp(a, "-l") == 0 || strcmp(a, "-prepend-rank") == 0 ||
+			   strcmp(a, "--prepend-rank") == 0) {
+			/* MPICH: "[rank] " before each line */
+			o->tag_output = true;
+		} else if (strcmp(a, "--timestamp-output") == 0 ||
+			   strcmp(a, "-timestamp-output") == 0) {
+			o->timestamp = true;
+		} else if (strcmp(a, "--merge-stderr-to-stdout") == 0 ||
+			   strcmp(a, "-merge-stderr-to-stdout") == 0) {
+			o->merge_stderr = true;
+		} else if (strcmp(a, "--use-hwthread-cpus") == 0 ||
+			   strcmp(a, "-use-hwthread-cpus") == 0) {
+			o->hwthread_cpus = true;
+		} else if (strcmp(a, "--display-map") == 0 || strcmp(a, "-display-map") == 0) {
+			o->display_map = true;
+		} else if (match_value(argc, argv, &i, "--rankfile", &val) ||
+			   match_value(argc, argv, &i, "-rankfile", &val) ||
+			   match_value(argc, argv, &i, "-rf", &val)) {
+			if (!val || !*val)
+				goto missing;
+			o->rankfile = val;
+		} else if (match_value(argc, argv, &i, "-outfile-pattern", &val) ||
+			   match_value(argc, argv, &i, "--outfile-pattern", &val)) {
+			if (!val || !*val)
+				goto missing;
+			o->outfile_pattern = val;
+		} else if (match_value(argc, argv, &i, "-errfile-pattern", &val) ||
+			   match_value(argc, argv, &i, "--errfile-pattern", &val)) {
+			if (!val || !*val)
+				goto missing;
+			o->errfile_pattern = val;
+		} else if (match_value(argc, argv, &i, "-launcher", &val) ||
+			   match_value(argc, argv, &i, "--launcher", &val) ||
+			   match_value(argc, argv, &i, "-bootstrap", &val)) {
+			/* MPICH hydra's ssh/rsh/fork/slurm/...: on one node the
+			 * ranks are always forked */
+			if (!val)
+				goto missing;
 		} else if (strcmp(a, "--profile") == 0) {
 			o->profile = "1";
 		} else if (strncmp(a, "--profile=", 10) == 0) {
@@ -293,7 +372,8 @@ next_app:
 			   strcmp(a, "-report-bindings") == 0) {
 			o->report_bindings = true;
 		} else if (strcmp(a, "--tag-output") == 0 || strcmp(a, "-tag-output") == 0) {
-			o->tag_output = true;
+			/* Open MPI's spelling, Open MPI's "[1,rank]<stdout>:" */
+			o->tag_output = o->tag_ompi = true;
 		} else if (strcmp(a, "--oversubscribe") == 0) {
 			o->oversubscribe = true;
 		} else if (strcmp(a, "-disable-auto-cleanup") == 0 ||
@@ -339,7 +419,12 @@ missing:
 		return -ENOMEM;
 	memcpy(app->argv, argv + i, (size_t)(end - i) * sizeof(*app->argv));
 	/* Without -n a program gets one rank (main.c may give a lone program
-	 * the slots of its host list instead). */
+	 * the slots of its host list or its ppr: instead), or -ppn's count. */
+	if (o->ppn && app->nranks > o->ppn)
+		return fail(err, errlen, "%u ranks at %u per node need %u nodes; shmpi runs on "
+			    "one node", app->nranks, o->ppn, (app->nranks + o->ppn - 1) / o->ppn);
+	if (o->ppn && !app->nranks)
+		app->nranks = o->ppn;
 	uint32_t n = app->nranks ? app->nranks : 1;
 	if ((uint64_t)o->nranks + n > SHM_MAX_MEMBERS)
 		return fail(err, errlen, "too many ranks (at most %d in all)", SHM_MAX_MEMBERS);
@@ -364,6 +449,7 @@ void lnch_options_free(struct lnch_options *o)
 	free(o->owned);
 	free(o->hosts);
 	free(o->env);
+	free(o->mca);
 	memset(o, 0, sizeof(*o));
 }
 

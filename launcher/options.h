@@ -20,6 +20,7 @@ enum lnch_bind {
 	LNCH_BIND_NONE,
 	LNCH_BIND_SOCKET,       /* the package of the rank's first core */
 	LNCH_BIND_NUMA,         /* the NUMA node of the rank's first core */
+	LNCH_BIND_HWTHREAD,     /* one hardware thread (PU) of the rank's core */
 };
 
 /* --map-by: the domains ranks are dealt round-robin to (core: in order). */
@@ -59,7 +60,21 @@ struct lnch_options {
 	size_t nhosts;
 	const char *hostfile;      /* --hostfile / -f */
 	bool report_bindings;
-	bool tag_output;
+	bool display_map;          /* --display-map: the plan, before the start */
+	bool tag_output;           /* tag each line: "[rank] " (-l) ... */
+	bool tag_ompi;             /* ... or "[1,rank]<stdout>:" (--tag-output) */
+	bool timestamp;            /* --timestamp-output */
+	bool merge_stderr;         /* --merge-stderr-to-stdout */
+	const char *outfile_pattern;  /* -outfile-pattern: %r rank, %h host, %% */
+	const char *errfile_pattern;  /* -errfile-pattern */
+	bool hwthread_cpus;        /* --use-hwthread-cpus: PUs are the slots */
+	uint32_t ppn;              /* -ppn, --npernode, -N: ranks on this node */
+	uint32_t ppr;              /* --map-by ppr:N:core|socket: N per ... */
+	enum lnch_map ppr_map;     /* ... core (LNCH_MAP_CORE) or socket */
+	const char *rankfile;      /* --rankfile FILE */
+	const char **mca;          /* --mca KEY VALUE pairs as "KEY=VALUE"
+				    * (launcher/mca.c applies them) */
+	size_t nmca;
 	bool oversubscribe;        /* accepted for compatibility; no effect */
 	bool keep_going;           /* -disable-auto-cleanup, --enable-recovery:
 				    * a failed rank does not end the job */

@@ -5,8 +5,11 @@
  * only whole lines of one stream at a time, so lines of different ranks
  * never mix.  A line longer than MAX_LINE is cut (written in pieces) so that
  * a rank that never prints a newline cannot grow the launcher without bound.
- * A partial last line is written at EOF as it is; with --tag-output it gets
- * a newline so that the next tagged line starts at the left margin.
+ * A partial last line is written at EOF as it is; a tagged stream ends it
+ * with a newline so that the next tagged line starts at the left margin.
+ * Tags: MPICH's "[rank] " (-l), Open MPI's "[1,rank]<stdout>:" or
+ * "<stderr>:" (--tag-output), and Open MPI's time stamp
+ * (--timestamp-output), which is made when the line is written.
  *
  * With --output-filename each stream is also (or, with :nocopy, only)
  * written, untagged, to its file.
@@ -20,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "launcher/output.h"
 
@@ -48,8 +52,19 @@ static void write_all(int fd, const char *p, size_t n)
 	}
 }
 
-int lnch_stream_init(struct lnch_stream *s, int fd, int out_fd, unsigned rank, bool tag)
+static enum lnch_tag_style tag_style;
+static bool tag_stamp;
+
+void lnch_output_style(enum lnch_tag_style style, bool stamp)
 {
+	tag_style = style;
+	tag_stamp = stamp;
+}
+
+int lnch_stream_init(struct lnch_stream *s, int fd, int source, int out_fd, unsigned rank)
+{
+	const char *src = source == 2 ? "<stderr>:" : "<stdout>:";
+
 	s->fd = fd;
 	s->out_fd = out_fd;
 	s->file_fd = -1;
@@ -59,9 +74,15 @@ int lnch_stream_init(struct lnch_stream *s, int fd, int out_fd, unsigned rank, b
 	s->buf = malloc(s->cap);
 	if (!s->buf)
 		return -ENOMEM;
-	s->taglen = tag ? (size_t)snprintf(s->tag, sizeof(s->tag), "[%u] ", rank) : 0;
-	if (!tag)
-		s->tag[0] = '\0';
+	s->stamp = tag_stamp;
+	s->tag[0] = '\0';
+	if (tag_style == LNCH_TAG_RANK)
+		snprintf(s->tag, sizeof(s->tag), "[%u] ", rank);
+	else if (tag_style == LNCH_TAG_OMPI)
+		snprintf(s->tag, sizeof(s->tag), "[1,%u]%s", rank, src);
+	else if (tag_stamp)
+		snprintf(s->tag, sizeof(s->tag), "%s", src);  /* Open MPI's stamp alone */
+	s->taglen = strlen(s->tag);
 	return 0;
 }
 
@@ -99,10 +120,19 @@ static void emit(struct lnch_stream *s, size_t n, bool add_newline)
 		write_all(s->out_fd, s->buf, n);
 		return;
 	}
+	/* The time stamp, made now (ctime's form without its newline). */
+	char stamp[32] = "";
+	size_t stamplen = 0;
+	if (s->stamp) {
+		time_t now = time(NULL);
+		struct tm tm;
+		if (localtime_r(&now, &tm))
+			stamplen = strftime(stamp, sizeof(stamp), "%a %b %e %H:%M:%S %Y", &tm);
+	}
 	size_t lines = 1;
 	for (size_t k = 0; k + 1 < n; k++)
 		lines += s->buf[k] == '\n';
-	size_t need = n + lines * s->taglen + 1;
+	size_t need = n + lines * (stamplen + s->taglen) + 1;
 	if (need > scratch_cap) {
 		char *b = realloc(scratch, need);
 		if (!b) {  /* untagged beats lost */
@@ -116,6 +146,8 @@ static void emit(struct lnch_stream *s, size_t n, bool add_newline)
 	bool at_start = true;
 	for (size_t k = 0; k < n; k++) {
 		if (at_start) {
+			memcpy(scratch + o, stamp, stamplen);
+			o += stamplen;
 			memcpy(scratch + o, s->tag, s->taglen);
 			o += s->taglen;
 		}

@@ -198,6 +198,52 @@ static int open_output_files(struct lnch_job *job, uint32_t i)
 	return 0;
 }
 
+/* MPICH's -outfile-pattern / -errfile-pattern: %r the rank, %h the host,
+ * %% a percent sign; each stream goes to its file only. */
+static int pattern_path(const char *pat, uint32_t rank, char *out, size_t len)
+{
+	char host[256] = "localhost";
+	size_t o = 0;
+
+	gethostname(host, sizeof(host) - 1);
+	for (const char *p = pat; *p && o + 1 < len; p++) {
+		if (*p != '%' || !p[1]) {
+			out[o++] = *p;
+			continue;
+		}
+		p++;
+		int w = *p == 'r'   ? snprintf(out + o, len - o, "%u", rank)
+			: *p == 'h' ? snprintf(out + o, len - o, "%s", host)
+			: *p == '%' ? snprintf(out + o, len - o, "%%")
+				    : snprintf(out + o, len - o, "%%%c", *p);
+		if (w < 0 || (size_t)w >= len - o)
+			return -ENAMETOOLONG;
+		o += (size_t)w;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+static int open_pattern_files(struct lnch_job *job, uint32_t i)
+{
+	struct lnch_stream *s[2] = { &job->ranks[i].out, &job->ranks[i].err };
+	const char *pat[2] = { job->opt->outfile_pattern, job->opt->errfile_pattern };
+	char path[4096];
+
+	for (int k = 0; k < 2; k++) {
+		if (!pat[k])
+			continue;
+		int e = pattern_path(pat[k], i, path, sizeof(path));
+		if (e < 0)
+			return e;
+		s[k]->file_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+		if (s[k]->file_fd < 0)
+			return -errno;
+		s[k]->to_terminal = false;
+	}
+	return 0;
+}
+
 int lnch_spawn_rank(struct lnch_job *job, uint32_t i, bool forward_stdin)
 {
 	struct lnch_rank *r = &job->ranks[i];
@@ -217,12 +263,16 @@ int lnch_spawn_rank(struct lnch_job *job, uint32_t i, bool forward_stdin)
 	}
 	r->out.buf = r->err.buf = NULL;
 	r->out.file_fd = r->err.file_fd = -1;
-	if (lnch_stream_init(&r->out, out[0], 1, i, job->opt->tag_output) < 0 ||
-	    lnch_stream_init(&r->err, err[0], 2, i, job->opt->tag_output) < 0) {
+	/* --merge-stderr-to-stdout: the rank's stderr comes out on ours. */
+	if (lnch_stream_init(&r->out, out[0], 1, 1, i) < 0 ||
+	    lnch_stream_init(&r->err, err[0], 2, job->opt->merge_stderr ? 1 : 2, i) < 0) {
 		e = -ENOMEM;
 		goto fail_streams;
 	}
 	if (job->opt->output_dir && (e = open_output_files(job, i)) < 0)
+		goto fail_streams;
+	if ((job->opt->outfile_pattern || job->opt->errfile_pattern) &&
+	    (e = open_pattern_files(job, i)) < 0)
 		goto fail_streams;
 
 	pid_t pid = fork();

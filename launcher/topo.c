@@ -60,6 +60,51 @@ static hwloc_obj_type_t map_type(enum lnch_map map)
 	}
 }
 
+/* The k-th PU of core (modulo its PUs), as a set of one; a static
+ * bitmap, valid until the next call. */
+static hwloc_const_bitmap_t one_pu(const struct lnch_topo *t, hwloc_obj_t core, unsigned k)
+{
+	static hwloc_bitmap_t pu;
+	if (!pu)
+		pu = hwloc_bitmap_alloc();
+	int w = hwloc_bitmap_weight(core->cpuset);
+	int id = hwloc_bitmap_first(core->cpuset);
+	for (unsigned s = 0; w > 0 && s < k % (unsigned)w; s++)
+		id = hwloc_bitmap_next(core->cpuset, id);
+	hwloc_bitmap_only(pu, (unsigned)id);
+	(void)t;
+	return pu;
+}
+
+/* --map-by ppr:N:core: ranks 0..N-1 on the first core, N..2N-1 on the
+ * next, and round again when the cores run out; bound to their core (or
+ * one PU of it with --bind-to hwthread) unless --bind-to none. */
+static int plan_ppr_core(const struct lnch_topo *t, uint32_t ppr, enum lnch_bind bind,
+			 uint32_t n, struct lnch_place *place)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		place[i].core = -1;
+		place[i].set = NULL;
+	}
+	if (bind == LNCH_BIND_NONE)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		unsigned c = (i / ppr) % t->ncores;
+		hwloc_obj_t core = hwloc_get_obj_by_type(t->topo, t->unit, c);
+		if (!core)
+			return 0;
+		place[i].set = hwloc_bitmap_alloc();
+		if (!place[i].set)
+			return -ENOMEM;
+		place[i].core = (int)c;
+		if (bind == LNCH_BIND_HWTHREAD)
+			hwloc_bitmap_copy(place[i].set, one_pu(t, core, i % ppr));
+		else
+			hwloc_bitmap_copy(place[i].set, core->cpuset);
+	}
+	return 0;
+}
+
 /* The object of `type` whose cpuset holds all of core's, or NULL. */
 static hwloc_obj_t covering(const struct lnch_topo *t, hwloc_obj_type_t type, hwloc_obj_t core)
 {
@@ -72,9 +117,42 @@ static hwloc_obj_t covering(const struct lnch_topo *t, hwloc_obj_type_t type, hw
 	return NULL;
 }
 
-int lnch_topo_plan(const struct lnch_topo *t, enum lnch_map map, uint32_t pe,
+void lnch_topo_use_pus(struct lnch_topo *t)
+{
+	int n = hwloc_get_nbobjs_by_type(t->topo, HWLOC_OBJ_PU);
+	t->unit = HWLOC_OBJ_PU;
+	t->ncores = n > 0 ? (unsigned)n : 1;
+}
+
+unsigned lnch_topo_domains(const struct lnch_topo *t, enum lnch_map map)
+{
+	if (map == LNCH_MAP_CORE)
+		return t->ncores;
+	int n = hwloc_get_nbobjs_by_type(t->topo, map_type(map));
+	return n > 0 ? (unsigned)n : 1;
+}
+
+/* Rank i's domain and its place in it: dealt round-robin over the domains
+ * (--map-by X), or in blocks of ppr (--map-by ppr:N:X). */
+static void deal(uint32_t i, int ndom, uint32_t ppr, unsigned *d, unsigned *j)
+{
+	if (!ppr) {
+		*d = i % (unsigned)ndom;
+		*j = i / (unsigned)ndom;
+		return;
+	}
+	*d = (i / ppr) % (unsigned)ndom;
+	*j = i % ppr + (i / (ppr * (unsigned)ndom)) * ppr;
+}
+
+int lnch_topo_plan(const struct lnch_topo *t, enum lnch_map map, uint32_t pe, uint32_t ppr,
 		   enum lnch_bind bind, uint32_t n, struct lnch_place *place)
 {
+	/* ppr:N:core deals blocks of N ranks to each core: the cores are
+	 * the domains. */
+	if (ppr && map == LNCH_MAP_CORE)
+		return plan_ppr_core(t, ppr, bind, n, place);
+
 	hwloc_obj_type_t type = map_type(map);
 	int ndom = type == HWLOC_OBJ_MACHINE ? 1 : hwloc_get_nbobjs_by_type(t->topo, type);
 	unsigned *cores = calloc(t->ncores, sizeof(*cores));  /* by domain */
@@ -115,7 +193,8 @@ int lnch_topo_plan(const struct lnch_topo *t, enum lnch_map map, uint32_t pe,
 		goto out;  /* no core found: nothing to bind to */
 
 	for (uint32_t i = 0; i < n; i++) {
-		unsigned d = i % (unsigned)ndom, j = i / (unsigned)ndom;
+		unsigned d, j;
+		deal(i, ndom, ppr, &d, &j);
 		unsigned m = start[d + 1] - start[d];
 		while (m == 0) {  /* an empty domain: take the next one */
 			d = (d + 1) % (unsigned)ndom;
@@ -132,6 +211,13 @@ int lnch_topo_plan(const struct lnch_topo *t, enum lnch_map map, uint32_t pe,
 			if (k == 0)
 				place[i].core = (int)c;
 			hwloc_obj_t o = core;
+			if (bind == LNCH_BIND_HWTHREAD) {
+				/* One PU of the core, the next one for each
+				 * rank that comes back to it. */
+				hwloc_bitmap_or(place[i].set, place[i].set,
+						one_pu(t, core, j * pe + k >= m ? (j * pe + k) / m : 0));
+				continue;
+			}
 			if (bind == LNCH_BIND_SOCKET)
 				o = covering(t, HWLOC_OBJ_PACKAGE, core);
 			else if (bind == LNCH_BIND_NUMA)

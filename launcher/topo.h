@@ -33,14 +33,24 @@ struct lnch_place {
 
 /* Place n ranks: deal them round-robin to the domains of `map` (core: in
  * order), each taking `pe` consecutive cores of its domain (wrapping when a
- * domain is full), and bind each to its cores, or to the package or NUMA
- * node of its first core, as `bind` says (LNCH_BIND_DEFAULT: its cores
+ * domain is full; with ppr > 0, blocks of ppr ranks to each domain in
+ * turn: Open MPI's ppr:N:X), and bind each to its cores, to one hardware
+ * thread of its core, or to the package or NUMA node of its first core,
+ * as `bind` says (LNCH_BIND_DEFAULT: its cores
  * when n * pe <= cores, else not bound).  A domain type the machine does
  * not report (no L3) counts as one domain.  Fills place[0..n).  Returns 0
  * or -ENOMEM (release with lnch_topo_unplace either way). */
-int lnch_topo_plan(const struct lnch_topo *t, enum lnch_map map, uint32_t pe,
+int lnch_topo_plan(const struct lnch_topo *t, enum lnch_map map, uint32_t pe, uint32_t ppr,
 		   enum lnch_bind bind, uint32_t n, struct lnch_place *place)
 	__attribute__((warn_unused_result));
+
+/* --use-hwthread-cpus: the hardware threads (PUs) are the slots ranks are
+ * mapped to and counted against, not the cores. */
+void lnch_topo_use_pus(struct lnch_topo *t);
+
+/* How many domains --map-by map has (cores for LNCH_MAP_CORE; at least
+ * 1): what ppr:N:X multiplies when -n is not given. */
+unsigned lnch_topo_domains(const struct lnch_topo *t, enum lnch_map map);
 void lnch_topo_unplace(uint32_t n, struct lnch_place *place);
 
 /* Bind the calling process (a freshly forked rank) to set.

@@ -30,9 +30,15 @@ expect_status 0
 expect_faster_than 4000
 no_orphans
 
-# The program cannot be found: 127, like a shell.
-run -n 2 "./no-such-program-$MARK"
+# The program cannot be found: 127, like a shell, and one line however
+# many ranks (it had been one a rank: 1000 at -n 1000).
+run -n 50 "./no-such-program-$MARK"
 expect_status 127
 grep -q "cannot execute" "$tmp/err" || fail "no exec error"
+[ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "a missing program: $(wc -l <"$tmp/err") lines"
+run -n 3 "no-such-command-$MARK"
+expect_status 127
+grep -qx "mpirun-shm: cannot execute no-such-command-$MARK: command not found" "$tmp/err" ||
+	fail "a command not on PATH"
 no_orphans
 exit 0

@@ -61,6 +61,37 @@ START_TEST(defaults)
 }
 END_TEST
 
+/* The other MPIs' everyday options (issue 43). */
+START_TEST(peer_options)
+{
+	ck_assert_int_eq(parse("-ppn", "3", "--mca", "btl", "self", "-l", "--timestamp-output",
+			       "--merge-stderr-to-stdout", "--bind-to", "hwthread",
+			       "--use-hwthread-cpus", "--display-map", "--rankfile", "rf",
+			       "-outfile-pattern", "o.%r", "-launcher", "ssh", "prog", NULL), 0);
+	ck_assert_uint_eq(o.nranks, 3);
+	ck_assert_uint_eq(o.nmca, 1);
+	ck_assert_str_eq(o.mca[0], "btl=self");
+	ck_assert(o.tag_output && !o.tag_ompi && o.timestamp && o.merge_stderr);
+	ck_assert_int_eq(o.bind, LNCH_BIND_HWTHREAD);
+	ck_assert(o.hwthread_cpus && o.display_map);
+	ck_assert_str_eq(o.rankfile, "rf");
+	ck_assert_str_eq(o.outfile_pattern, "o.%r");
+	ck_assert_str_eq(o.prog_argv[0], "prog");
+	lnch_options_free(&o);
+	ck_assert_int_eq(parse("--map-by", "ppr:2:socket", "--tag-output", "prog", NULL), 0);
+	ck_assert_uint_eq(o.ppr, 2);
+	ck_assert_int_eq(o.ppr_map, LNCH_MAP_SOCKET);
+	ck_assert(o.tag_output && o.tag_ompi);
+	lnch_options_free(&o);
+	ck_assert_int_eq(parse("--map-by", "ppr:0:core", "prog", NULL), -EINVAL);
+	lnch_options_free(&o);
+	ck_assert_int_eq(parse("-n", "4", "-N", "2", "prog", NULL), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "need 2 nodes"));
+	lnch_options_free(&o);
+	ck_assert_int_eq(parse("--mca", "btl", NULL), -EINVAL);
+}
+END_TEST
+
 START_TEST(all_options)
 {
 	ck_assert_int_eq(parse("-np", "4", "--bind-to", "none", "--report-bindings",
@@ -332,7 +363,7 @@ static Suite *launcher_suite(void)
 {
 	Suite *s = suite_create("launcher");
 	const TTest *options_tests[] = {
-		defaults, all_options, keep_going, equals_forms, program_options_are_the_programs, mpmd,
+		defaults, all_options, peer_options, keep_going, equals_forms, program_options_are_the_programs, mpmd,
 		job_options, hosts, help_and_version, errors, seg_config, NULL
 	};
 	tcase_add_checked_fixture(unit_tcase(s, "options", 30, options_tests), NULL, teardown);
