@@ -227,6 +227,32 @@ INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create', 'MPI_Hand
 
 STRBUF = 'MPII_F_STRBUF'
 
+# The MPI-1 datatype calls removed in MPI-3.0 take default INTEGER
+# displacements and addresses in mpif.h and `use mpi` (MPI-2.2 A.3.14,
+# "Deprecated since MPI-2.0": MPI_ADDRESS's ADDRESS, MPI_TYPE_EXTENT's
+# EXTENT, MPI_TYPE_LB/UB's DISPLACEMENT, MPI_TYPE_HVECTOR's STRIDE,
+# MPI_TYPE_HINDEXED/STRUCT's ARRAY_OF_DISPLACEMENTS are INTEGER), where C
+# has MPI_Aint: the glue converts (glue_int_aint).  mpi_f08 has none of them.
+INT_AINT = {('MPI_Type_hvector', 'stride'), ('MPI_Type_hindexed', 'array_of_displacements'),
+            ('MPI_Type_struct', 'array_of_displacements'), ('MPI_Type_extent', 'extent'),
+            ('MPI_Type_lb', 'displacement'), ('MPI_Type_ub', 'displacement'),
+            ('MPI_Address', 'address')}
+
+# Functions whose procedures get the caller's EXTRA_STATE variable itself
+# (its address is what C keeps), as C's get the caller's pointer: a
+# generalized request's free procedure may update it and the caller then
+# sees the change (MPICH and Open MPI do the same; MPICH's f77/pt2pt/greqf).
+# The variable must live as long as the request.
+EXTRA_STATE_BY_ADDRESS = ('MPI_Grequest_start',)
+
+# The functions whose Fortran strings lose their leading blanks as well as
+# their trailing ones: info keys and values (MPI-3.1 9: "In Fortran, leading
+# and trailing spaces are stripped from both").  Other strings keep their
+# leading blanks (MPI-3.1 6.8: in a name "leading spaces are significant but
+# trailing ones are not").
+INFO_STRIP = ('MPI_Info_set', 'MPI_Info_get', 'MPI_Info_get_valuelen', 'MPI_Info_delete',
+              'MPI_Info_get_string')
+
 
 class Skip(Exception):
     """A function the generator cannot bind yet; the message says why."""
@@ -347,10 +373,15 @@ def glue_status(fn, a, g):
         ln = ARRAY_LEN[(fn.name, n)]
         g.params.append('MPI_Fint *%s' % n)
         g.decls.append('MPI_Status *c_%s = MPI_STATUSES_IGNORE;' % n)
+        # MPI_ERROR as the caller left it, for the statuses the call does
+        # not set (all of them unless it returns MPI_ERR_IN_STATUS).
         g.pre.append('if (!mpii_f_statuses_ignored(%s)) {\n'
                      '\tc_%s = mpii_f_alloc(%s, sizeof(MPI_Status));\n'
-                     '\tif (!c_%s) {\n\t\trc = MPI_ERR_NO_MEM;\n\t\tgoto out;\n\t}\n}'
-                     % (n, n, ln, n))
+                     '\tif (!c_%s) {\n\t\trc = MPI_ERR_NO_MEM;\n\t\tgoto out;\n\t}\n'
+                     '\tfor (int i = 0; i < %s; i++)\n'
+                     '\t\tc_%s[i].MPI_ERROR =\n'
+                     '\t\t\t%s[i * MPII_F_STATUS_SIZE + MPII_F_STATUS_ERROR];\n}'
+                     % (n, n, ln, n, ln, n, n))
         g.args.append('c_%s' % n)
         g.post.append('if (c_%s != MPI_STATUSES_IGNORE)\n'
                       '\tfor (int i = 0; i < %s; i++)\n'
@@ -367,6 +398,13 @@ def glue_status(fn, a, g):
     g.decls.append('MPI_Status c_%s;' % n)
     if a.dir == 'inout':
         g.pre.append('MPI_Status_f2c(%s, &c_%s);' % (n, n))
+    else:
+        # The calls leave MPI_ERROR as it was (MPI-3.1 3.2.5: only the
+        # multiple completions set it, on MPI_ERR_IN_STATUS): the C
+        # status starts with the Fortran one's, which the copy back then
+        # writes unchanged.
+        g.pre.append('if (!mpii_f_status_ignored(%s))\n'
+                     '\tc_%s.MPI_ERROR = %s[MPII_F_STATUS_ERROR];' % (n, n, n))
     g.args.append('mpii_f_status_ignored(%s) ? MPI_STATUS_IGNORE : &c_%s' % (n, n))
     g.post.append('if (!mpii_f_status_ignored(%s))\n\tMPI_Status_c2f(&c_%s, %s);' % (n, n, n))
 
@@ -387,13 +425,20 @@ def glue_string(fn, a, g, f08):
         g.post.append('mpii_f_str_out(c_%s ? c_%s : "", %s, %s);' % (n, n, ptr, ln))
         return
     if a.dir == 'in':
-        g.decls.append('char *c_%s = mpii_f_str_in(%s, %s);' % (n, ptr, ln))
+        strip = 'mpii_f_str_in_info' if fn.name in INFO_STRIP else 'mpii_f_str_in'
+        g.decls.append('char *c_%s = %s(%s, %s);' % (n, strip, ptr, ln))
     else:
         g.decls.append('char *c_%s = malloc(%s + %s);' % (n, ln, STRBUF))
     g.pre.append('if (!c_%s) {\n\trc = MPI_ERR_NO_MEM;\n\tgoto out;\n}' % n)
     g.args.append('c_%s' % n)
     if a.dir != 'in':
-        g.post.append('mpii_f_str_out(c_%s, %s, %s);' % (n, ptr, ln))
+        out = 'mpii_f_str_out(c_%s, %s, %s);' % (n, ptr, ln)
+        flag = [x for x in fn.args if x.kind == 'flag' and x.dir == 'out']
+        if flag:
+            # MPI_INFO_GET: "otherwise sets flag to false and leaves value
+            # unchanged" (MPI-3.1 9): only a found value is written.
+            out = 'if (*%s)\n\t%s' % (flag[0].name, out)
+        g.post.append(out)
     g.free.append('free(c_%s);' % n)
 
 
@@ -431,8 +476,34 @@ def glue_number(fn, a, g):
         g.post.append('*%s = *%s != 0; /* LOGICAL: .TRUE. is 1 */' % (n, n))
 
 
+def glue_int_aint(fn, a, g):
+    """An INTEGER displacement or address of INT_AINT: widened on the way
+    in (an array into a copy of count entries); on the way out narrowed, an
+    MPI_Aint that an INTEGER cannot hold (an address above 2 GiB, an extent
+    of 2 GiB or more) being an error (MPI_ERR_ARG, through MPI_COMM_WORLD's
+    handler) with the low bits stored, as MPICH does."""
+    n = a.name
+    if a.dir == 'in' and '[' in a.ctype:
+        g.params.append('const MPI_Fint *%s' % n)
+        g.decls.append('MPI_Aint *c_%s = mpii_f_alloc(*count, sizeof(MPI_Aint));' % n)
+        g.pre.append('if (!c_%s) {\n\trc = MPI_ERR_NO_MEM;\n\tgoto out;\n}\n'
+                     'for (int i = 0; i < *count; i++)\n\tc_%s[i] = %s[i];' % (n, n, n))
+        g.args.append('c_%s' % n)
+        g.free.append('free(c_%s);' % n)
+    elif a.dir == 'in':
+        g.params.append('const MPI_Fint *%s' % n)
+        g.args.append('(MPI_Aint)*%s' % n)
+    else:
+        g.params.append('MPI_Fint *%s' % n)
+        g.decls.append('MPI_Aint c_%s;' % n)
+        g.args.append('&c_%s' % n)
+        g.post.append('rc = mpii_f_aint_to_int(c_%s, %s);' % (n, n))
+
+
 def glue_arg(fn, a, g, f08):
     k, n = a.kind, a.name
+    if (fn.name, n) in INT_AINT:
+        return glue_int_aint(fn, a, g)
     if k in HANDLES:
         return glue_handle(fn, a, g)
     if k == 'status':
@@ -443,6 +514,10 @@ def glue_arg(fn, a, g, f08):
         return glue_string(fn, a, g, f08)
     if k == 'callback':
         g.params.append('void (*%s)(void)' % n)
+        g.args.append(n)
+        return
+    if k == 'extra_state' and fn.name in EXTRA_STATE_BY_ADDRESS:
+        g.params.append('MPI_Aint *%s' % n)
         g.args.append(n)
         return
     if k == 'extra_state':
@@ -975,6 +1050,9 @@ def ftype_mpi(fn, a):
         return value_type(fn), ''
     if k == 'pointer':
         return 'INTEGER(KIND=MPI_ADDRESS_KIND)', ''
+    arr = '(*)' if '[' in a.ctype else ''
+    if (fn.name, a.name) in INT_AINT:
+        return 'INTEGER', arr
     arr = '(3,*)' if '[][3]' in a.ctype else '(*)' if '[' in a.ctype else ''
     if k == 'flag':
         return 'LOGICAL', arr
