@@ -227,6 +227,18 @@ INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create', 'MPI_Hand
 
 STRBUF = 'MPII_F_STRBUF'
 
+# The attribute calls whose values are integers to Fortran and pointers to
+# C (MPI-3.1 17.2.7, "Attributes"): the glue calls libshmpi's hooks
+# (mpii_lang_attr_set, and lib/fortran/support.c's mpii_f_attr_get), which
+# record that a value came from Fortran, so that C gets a pointer to it and
+# Fortran the integer again (lib/attr/attr.h, enum mpii_attr_how).
+ATTR_HOOK = {
+    'MPI_Comm_set_attr': 'MPII_LANG_ATTR_COMM', 'MPI_Comm_get_attr': 'MPII_LANG_ATTR_COMM',
+    'MPI_Type_set_attr': 'MPII_LANG_ATTR_TYPE', 'MPI_Type_get_attr': 'MPII_LANG_ATTR_TYPE',
+    'MPI_Win_set_attr': 'MPII_LANG_ATTR_WIN', 'MPI_Win_get_attr': 'MPII_LANG_ATTR_WIN',
+    'MPI_Attr_put': 'MPII_LANG_ATTR_MPI1', 'MPI_Attr_get': 'MPII_LANG_ATTR_MPI1',
+}
+
 # The MPI-1 datatype calls removed in MPI-3.0 take default INTEGER
 # displacements and addresses in mpif.h and `use mpi` (MPI-2.2 A.3.14,
 # "Deprecated since MPI-2.0": MPI_ADDRESS's ADDRESS, MPI_TYPE_EXTENT's
@@ -543,6 +555,17 @@ def glue_arg(fn, a, g, f08):
         g.params.append('MPI_Aint *%s' % n)
         g.args.append(n)
         return
+    if k == 'attribute' and fn.name in ATTR_HOOK:
+        t = 'MPI_Fint' if fn.name in INT_ATTRIBUTES else 'MPI_Aint'
+        if a.dir == 'in':
+            g.params.append('const %s *%s' % (t, n))
+            g.args.append('*%s' % n)
+            return
+        g.params.append('%s *%s' % (t, n))
+        g.decls.append('MPI_Aint c_%s = 0;' % n)
+        g.args.append('&c_%s' % n)
+        g.post.append('if (*%s)\n\t*%s = (%s)c_%s;' % (fn.arg('flag').name, n, t, n))
+        return
     if k == 'attribute':
         t = 'MPI_Fint' if fn.name in INT_ATTRIBUTES else 'MPI_Aint'
         if a.dir == 'in':
@@ -631,6 +654,9 @@ def glue_function(fn, f08=False, slow=False):
     if g.pre or bufs:
         o += ['\t' + l for s in g.pre for l in s.split('\n')]
     callee = fn.name
+    if fn.name in ATTR_HOOK:
+        callee = 'mpii_lang_attr_set' if 'set' in fn.name or 'put' in fn.name else 'mpii_f_attr_get'
+        call_args = [ATTR_HOOK[fn.name]] + call_args
     if fn.name in CALLBACK_FUNCS:
         callee, *lead = CALLBACK_FUNCS[fn.name] or ('mpii_f_' + fn.name[4:].lower(),)
         call_args = lead + call_args

@@ -216,9 +216,13 @@ int mpii_f_keyval_create(enum mpii_f_keyval_kind kind, void (*copy)(void), void 
 		rc = MPI_Comm_create_keyval(comm_copy, comm_delete, keyval, b);
 		break;
 	}
-	if (rc != MPI_SUCCESS)
+	if (rc != MPI_SUCCESS) {
 		free(b);
-	return rc;
+		return rc;
+	}
+	/* Its procedures take the integers Fortran set, not C's pointers
+	 * to them (lib/attr/attr.h, enum mpii_attr_how). */
+	return mpii_lang_keyval_fortran(*keyval);
 }
 
 /* The predefined copy and delete procedures, with gfortran's names: what

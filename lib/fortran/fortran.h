@@ -272,4 +272,16 @@ int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute
 int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
 				MPI_Errhandler *errhandler);
 
+/* libshmpi's attribute hooks (lib/attr/attr.h, which the glue does not
+ * include: the enum must match): set and get from Fortran, the value an
+ * integer; get also says how the value was set (0: from C, a pointer).
+ * The glue calls set directly and get through mpii_f_attr_get. */
+enum { MPII_LANG_ATTR_COMM, MPII_LANG_ATTR_TYPE, MPII_LANG_ATTR_WIN, MPII_LANG_ATTR_MPI1 };
+int mpii_lang_attr_set(int which, void *obj, int keyval, MPI_Aint value);
+int mpii_lang_attr_get(int which, void *obj, int keyval, MPI_Aint *value, int *how, int *flag);
+int mpii_lang_keyval_fortran(int keyval);
+/* MPI_COMM_GET_ATTR and the others from Fortran: *value the integer
+ * Fortran set, or for a value C set (a pointer) mpii_f_attr_value's. */
+int mpii_f_attr_get(int which, void *obj, int keyval, MPI_Aint *value, int *flag);
+
 #endif

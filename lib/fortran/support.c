@@ -67,6 +67,18 @@ MPI_Aint mpii_f_attr_value(char object, int keyval, void *v)
 	return (MPI_Aint)v;
 }
 
+int mpii_f_attr_get(int which, void *obj, int keyval, MPI_Aint *value, int *flag)
+{
+	int how = 0;
+	int rc = mpii_lang_attr_get(which, obj, keyval, value, &how, flag);
+
+	if (rc == MPI_SUCCESS && *flag && how == 0)
+		*value = mpii_f_attr_value(which == MPII_LANG_ATTR_WIN ? 'w' :
+					   which == MPII_LANG_ATTR_TYPE ? 't' : 'c',
+					   keyval, (void *)*value);
+	return rc;
+}
+
 /* MPI_F_SYNC_REG(buf): does nothing, but as an external call the compiler
  * must assume it reads and writes buf, so buf is not kept in a register
  * across a nonblocking call's completion (MPI-3.1 17.1.17). */
