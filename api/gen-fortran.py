@@ -795,11 +795,56 @@ def wrap_condition(checks):
 
 
 def glue_function_pair(fn, f08=False):
-    """fn's glue: one function, or the fast half and its slow twin."""
+    """fn's glue: one function, or the fast half and its slow twin, and
+    its other names (glue_aliases)."""
     if fast_glue(fn, f08) is None:
-        return glue_function(fn, f08)
+        return glue_function(fn, f08) + glue_aliases(fn, f08)
     slow = 'slow_' + c_name(fn, f08)
-    return glue_function(fn, f08, slow=True) + [''] + glue_fast_function(fn, f08, slow)
+    return glue_function(fn, f08, slow=True) + [''] + glue_fast_function(fn, f08, slow) + \
+        glue_aliases(fn, f08)
+
+
+def has_cptr_twin(fn):
+    """Whether `use mpi` gives fn a second specific, MPI_X_CPTR, taking
+    its BASEPTR as TYPE(C_PTR) (MPI-3.1 8.2 MPI_ALLOC_MEM, 11.2.2-3
+    MPI_WIN_ALLOCATE(_SHARED), MPI_WIN_SHARED_QUERY): the same C call, a
+    C_PTR being an address passed by reference like the INTEGER."""
+    return any(a.kind == 'pointer' for a in fortran_args(fn)) and fn.name != 'MPI_Buffer_detach'
+
+
+def alias_names(fn, f08):
+    """The other linker names of fn's glue function (MPI-3.1 14.2, 17.1.5):
+    pmpi_x_ for the profiling interface of mpif.h and `use mpi`; for
+    mpi_f08, the names its specific procedures have (f08_specific):
+    mpi_x_f08_ and pmpi_x_f08_ where it binds to the mpif.h glue,
+    pmpi_x_f08ts_ beside the descriptor-taking mpi_x_f08ts_.  A profiler
+    defining MPI_X (or MPI_X_f08) replaces that name alone; the library's
+    other names still reach the library."""
+    base = fn.name[4:].lower()
+    if f08:
+        return ['pmpi_%s_f08ts_' % base]
+    names = ['pmpi_%s_' % base]
+    if has_cptr_twin(fn):
+        names += ['mpi_%s_cptr_' % base, 'pmpi_%s_cptr_' % base]
+    if in_f08(fn) and not needs_f08_glue(fn) and fn.name not in CALLBACK_FUNCS:
+        names += ['mpi_%s_f08_' % base, 'pmpi_%s_f08_' % base]
+    return names
+
+
+def glue_aliases(fn, f08):
+    """Declarations of fn's glue function under alias_names."""
+    g = Glue()
+    for a in fortran_args(fn):
+        glue_arg(fn, a, g, f08)
+    if fn.ret == 'int':
+        ret, params = 'void', g.params + ['MPI_Fint *ierror'] + g.hidden
+    else:
+        ret, params = fn.ret, g.params
+    o = []
+    for name in alias_names(fn, f08):
+        o.append(gen_api.wrap('%s %s(%s) __attribute__((alias("%s")));' % (
+            ret, name, ', '.join(params) or 'void', c_name(fn, f08))))
+    return o
 
 
 def buffer_count_type(fn, b):
@@ -1111,13 +1156,19 @@ def proc_tail(fn, ierror_attrs):
     return ['END FUNCTION']
 
 
-def interface_mpi(fn):
-    """The explicit interface of `use mpi` for fn, as free-form lines."""
+def interface_mpi(fn, prefix='MPI', cptr=False):
+    """The explicit interface of `use mpi` for fn (prefix PMPI: its
+    profiling twin; cptr: its MPI_X_CPTR form, has_cptr_twin), as
+    free-form lines."""
     args = fortran_args(fn)
     names = [a.name for a in args]
-    o = proc_head(fn, fn.name, names)
+    o = proc_head(fn, prefix + fn.name[3:] + ('_CPTR' if cptr else ''), names)
+    if cptr:
+        o.insert(1, '  USE, INTRINSIC :: ISO_C_BINDING, ONLY : C_PTR')
     for a in args:
         t, arr = ftype_mpi(fn, a)
+        if cptr and a.kind == 'pointer':
+            t = 'TYPE(C_PTR)'
         if t == 'TYPE(*)':
             o.append('  !GCC$ ATTRIBUTES NO_ARG_CHECK :: %s' % a.name)
         intent = '' if t in ('TYPE(*)', 'EXTERNAL') else ', INTENT(%s)' % INTENT[a.dir]
@@ -1140,18 +1191,25 @@ def ftype_f08(fn, a):
     return ftype_mpi(fn, a)
 
 
-def interface_f08(fn):
+def f08_specific(fn, prefix='MPI'):
+    """The specific procedure name of fn in mpi_f08 (MPI-3.1 17.1.5): with
+    choice buffers (or strings: descriptors as well) MPI_X_f08ts, else
+    MPI_X_f08; prefix PMPI for the profiling twin."""
+    return prefix + fn.name[3:] + ('_f08ts' if needs_f08_glue(fn) else '_f08')
+
+
+def interface_f08(fn, prefix='MPI'):
     args = fortran_args(fn)
     names = [a.name for a in args]
-    sym = c_name(fn, needs_f08_glue(fn))
-    spec = fn.name + '_f08'
+    spec = f08_specific(fn, prefix)
     if fn.name in CALLBACK_FUNCS:
         # A dummy procedure cannot be BIND(C) unless its interface is: the
         # specific is an external procedure named after the mpif.h one
         # (gfortran: every argument by reference, an absent ierror NULL).
-        o = proc_head(fn, fn.name, names)
+        o = proc_head(fn, prefix + fn.name[3:], names)
     else:
-        o = proc_head(fn, spec, names, ' BIND(C, NAME="%s")' % sym)
+        # Bound to the linker name gfortran gives the specific (alias_names).
+        o = proc_head(fn, spec, names, ' BIND(C, NAME="%s_")' % spec.lower())
     for a in args:
         t, arr = ftype_f08(fn, a)
         attrs = ''
@@ -1202,8 +1260,9 @@ def out_mpif(funcs, consts):
         o += fixed_lines('SAVE /%s/' % sym)
     for fn in funcs:
         if fn.ret != 'int' and bindable(fn):
-            o += fixed_lines('%s %s' % (ret_type(fn), fn.name))
-            o += fixed_lines('EXTERNAL %s' % fn.name)
+            for name in (fn.name, 'P' + fn.name):
+                o += fixed_lines('%s %s' % (ret_type(fn), name))
+                o += fixed_lines('EXTERNAL %s' % name)
     for name, _ in F_PREDEFINED_PROCS:
         o += fixed_lines('EXTERNAL %s' % name)
     return '\n'.join(o) + '\n'
@@ -1237,15 +1296,63 @@ def out_mpi_mod(funcs, consts):
         o.append('  EXTERNAL :: %s' % name)
     o.append('')
     o.append('  INTERFACE')
-    for fn in funcs:
-        if not bindable(fn):
-            continue
-        for line in interface_mpi(fn):
-            o += wrap_free('    ' + line)
+    for prefix in ('MPI', 'PMPI'):
+        for fn in funcs:
+            if not bindable(fn) or has_cptr_twin(fn):
+                continue
+            for line in interface_mpi(fn, prefix):
+                o += wrap_free('    ' + line)
     o += f_sync_reg_interface('    ', 'mpi_f_sync_reg_')
     o.append('  END INTERFACE')
+    # A generic of the same name as its first specific, as the standard
+    # writes it (MPI-3.1 8.2).
+    for prefix in ('MPI', 'PMPI'):
+        for fn in funcs:
+            if not bindable(fn) or not has_cptr_twin(fn):
+                continue
+            o.append('  INTERFACE %s%s' % (prefix, fn.name[3:]))
+            for line in interface_mpi(fn, prefix) + interface_mpi(fn, prefix, cptr=True):
+                o += wrap_free('    ' + line)
+            o.append('  END INTERFACE')
+    o += sizeof_generic(False)
+    o.append('CONTAINS')
+    o += sizeof_procs(False)
     o.append('END MODULE mpi')
     return '\n'.join(o) + '\n'
+
+
+# MPI_SIZEOF (MPI-3.1 17.1.9): the size in bytes of a variable of a
+# numeric intrinsic type (and LOGICAL and CHARACTER, as MPICH), scalar or
+# array: a generic over the kinds gfortran has, each an assumed-rank
+# module procedure.
+SIZEOF_TYPES = ([('i%d' % k, 'INTEGER(KIND=%d)' % k) for k in (1, 2, 4, 8, 16)] +
+                [('r%d' % k, 'REAL(KIND=%d)' % k) for k in (4, 8, 10, 16)] +
+                [('c%d' % k, 'COMPLEX(KIND=%d)' % k) for k in (4, 8, 10, 16)] +
+                [('l%d' % k, 'LOGICAL(KIND=%d)' % k) for k in (1, 2, 4, 8)] +
+                [('ch', 'CHARACTER(LEN=*)')])
+
+
+def sizeof_generic(f08):
+    procs = ['mpii_sizeof_%s' % t for t, _ in SIZEOF_TYPES]
+    o = ['  INTERFACE MPI_Sizeof']
+    o += wrap_free('    MODULE PROCEDURE %s' % ', '.join(procs))
+    o.append('  END INTERFACE')
+    o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
+    return o
+
+
+def sizeof_procs(f08):
+    opt = ', OPTIONAL' if f08 else ''
+    o = []
+    for t, decl in SIZEOF_TYPES:
+        o += ['  SUBROUTINE mpii_sizeof_%s(x, size, ierror)' % t,
+              '    %s, INTENT(IN) :: x(..)' % decl,
+              '    INTEGER, INTENT(OUT) :: size',
+              '    INTEGER%s, INTENT(OUT) :: ierror' % opt,
+              '    size = INT(STORAGE_SIZE(x) / 8)']
+        o.append('    IF (PRESENT(ierror)) ierror = 0' if f08 else '    ierror = 0')
+        o.append('  END SUBROUTINE')
+    return o
 
 
 def f_sync_reg_interface(ind, sym):
@@ -1315,17 +1422,20 @@ def out_mpi_f08(funcs, consts):
         o.append('  END INTERFACE')
         o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
     o.append('')
-    for fn in funcs:
-        if not in_f08(fn):
-            continue
-        o.append('  INTERFACE %s' % fn.name)
-        for line in interface_f08(fn):
-            o += wrap_free('    ' + line)
-        o.append('  END INTERFACE')
+    for prefix in ('MPI', 'PMPI'):
+        for fn in funcs:
+            if not in_f08(fn):
+                continue
+            o.append('  INTERFACE %s%s' % (prefix, fn.name[3:]))
+            for line in interface_f08(fn, prefix):
+                o += wrap_free('    ' + line)
+            o.append('  END INTERFACE')
     o.append('  INTERFACE')
     o += f_sync_reg_interface('    ', 'mpi_f_sync_reg_')
     o.append('  END INTERFACE')
+    o += sizeof_generic(True)
     o.append('CONTAINS')
+    o += sizeof_procs(True)
     for t in F08_TYPES:
         s = t[4:].lower()
         for op, nm in (('==', 'eq'), ('/=', 'ne')):
