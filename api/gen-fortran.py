@@ -1314,7 +1314,7 @@ def out_mpi_mod(funcs, consts):
             for line in interface_mpi(fn, prefix) + interface_mpi(fn, prefix, cptr=True):
                 o += wrap_free('    ' + line)
             o.append('  END INTERFACE')
-    o += sizeof_generic(False)
+    o += sizeof_generic()
     o.append('CONTAINS')
     o += sizeof_procs(False)
     o.append('END MODULE mpi')
@@ -1332,7 +1332,7 @@ SIZEOF_TYPES = ([('i%d' % k, 'INTEGER(KIND=%d)' % k) for k in (1, 2, 4, 8, 16)] 
                 [('ch', 'CHARACTER(LEN=*)')])
 
 
-def sizeof_generic(f08):
+def sizeof_generic():
     procs = ['mpii_sizeof_%s' % t for t, _ in SIZEOF_TYPES]
     o = ['  INTERFACE MPI_Sizeof']
     o += wrap_free('    MODULE PROCEDURE %s' % ', '.join(procs))
@@ -1433,7 +1433,7 @@ def out_mpi_f08(funcs, consts):
     o.append('  INTERFACE')
     o += f_sync_reg_interface('    ', 'mpi_f_sync_reg_')
     o.append('  END INTERFACE')
-    o += sizeof_generic(True)
+    o += sizeof_generic()
     o.append('CONTAINS')
     o += sizeof_procs(True)
     for t in F08_TYPES:

@@ -422,7 +422,8 @@ int mpii_attr_get(struct mpii_attr_list **list, int hk, int keyval, void **val, 
 		/* C: the pointer C set, or the address of MPI's copy of the
 		 * integer Fortran set (valid while the attribute is) */
 		*val = lang_how || a->how == MPII_ATTR_C ? a->val : (void *)&a->f;
-		lang_got = a->how;
+		if (lang_how)
+			lang_got = a->how;
 		*flag = 1;
 	} else {
 		*flag = 0;
