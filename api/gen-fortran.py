@@ -227,6 +227,44 @@ INT_ATTRIBUTES = ('MPI_Attr_put', 'MPI_Attr_get', 'MPI_Keyval_create', 'MPI_Hand
 
 STRBUF = 'MPII_F_STRBUF'
 
+# The attribute calls whose values are integers to Fortran and pointers to
+# C (MPI-3.1 17.2.7, "Attributes"): the glue calls libshmpi's hooks
+# (mpii_lang_attr_set, and lib/fortran/support.c's mpii_f_attr_get), which
+# record that a value came from Fortran, so that C gets a pointer to it and
+# Fortran the integer again (lib/attr/attr.h, enum mpii_attr_how).
+ATTR_HOOK = {
+    'MPI_Comm_set_attr': 'MPII_LANG_ATTR_COMM', 'MPI_Comm_get_attr': 'MPII_LANG_ATTR_COMM',
+    'MPI_Type_set_attr': 'MPII_LANG_ATTR_TYPE', 'MPI_Type_get_attr': 'MPII_LANG_ATTR_TYPE',
+    'MPI_Win_set_attr': 'MPII_LANG_ATTR_WIN', 'MPI_Win_get_attr': 'MPII_LANG_ATTR_WIN',
+    'MPI_Attr_put': 'MPII_LANG_ATTR_MPI1', 'MPI_Attr_get': 'MPII_LANG_ATTR_MPI1',
+}
+
+# The MPI-1 datatype calls removed in MPI-3.0 take default INTEGER
+# displacements and addresses in mpif.h and `use mpi` (MPI-2.2 A.3.14,
+# "Deprecated since MPI-2.0": MPI_ADDRESS's ADDRESS, MPI_TYPE_EXTENT's
+# EXTENT, MPI_TYPE_LB/UB's DISPLACEMENT, MPI_TYPE_HVECTOR's STRIDE,
+# MPI_TYPE_HINDEXED/STRUCT's ARRAY_OF_DISPLACEMENTS are INTEGER), where C
+# has MPI_Aint: the glue converts (glue_int_aint).  mpi_f08 has none of them.
+INT_AINT = {('MPI_Type_hvector', 'stride'), ('MPI_Type_hindexed', 'array_of_displacements'),
+            ('MPI_Type_struct', 'array_of_displacements'), ('MPI_Type_extent', 'extent'),
+            ('MPI_Type_lb', 'displacement'), ('MPI_Type_ub', 'displacement'),
+            ('MPI_Address', 'address')}
+
+# Functions whose procedures get the caller's EXTRA_STATE variable itself
+# (its address is what C keeps), as C's get the caller's pointer: a
+# generalized request's free procedure may update it and the caller then
+# sees the change (MPICH and Open MPI do the same; MPICH's f77/pt2pt/greqf).
+# The variable must live as long as the request.
+EXTRA_STATE_BY_ADDRESS = ('MPI_Grequest_start',)
+
+# The functions whose Fortran strings lose their leading blanks as well as
+# their trailing ones: info keys and values (MPI-3.1 9: "In Fortran, leading
+# and trailing spaces are stripped from both").  Other strings keep their
+# leading blanks (MPI-3.1 6.8: in a name "leading spaces are significant but
+# trailing ones are not").
+INFO_STRIP = ('MPI_Info_set', 'MPI_Info_get', 'MPI_Info_get_valuelen', 'MPI_Info_delete',
+              'MPI_Info_get_string')
+
 
 class Skip(Exception):
     """A function the generator cannot bind yet; the message says why."""
@@ -347,10 +385,15 @@ def glue_status(fn, a, g):
         ln = ARRAY_LEN[(fn.name, n)]
         g.params.append('MPI_Fint *%s' % n)
         g.decls.append('MPI_Status *c_%s = MPI_STATUSES_IGNORE;' % n)
+        # MPI_ERROR as the caller left it, for the statuses the call does
+        # not set (all of them unless it returns MPI_ERR_IN_STATUS).
         g.pre.append('if (!mpii_f_statuses_ignored(%s)) {\n'
                      '\tc_%s = mpii_f_alloc(%s, sizeof(MPI_Status));\n'
-                     '\tif (!c_%s) {\n\t\trc = MPI_ERR_NO_MEM;\n\t\tgoto out;\n\t}\n}'
-                     % (n, n, ln, n))
+                     '\tif (!c_%s) {\n\t\trc = MPI_ERR_NO_MEM;\n\t\tgoto out;\n\t}\n'
+                     '\tfor (int i = 0; i < %s; i++)\n'
+                     '\t\tc_%s[i].MPI_ERROR =\n'
+                     '\t\t\t%s[i * MPII_F_STATUS_SIZE + MPII_F_STATUS_ERROR];\n}'
+                     % (n, n, ln, n, ln, n, n))
         g.args.append('c_%s' % n)
         g.post.append('if (c_%s != MPI_STATUSES_IGNORE)\n'
                       '\tfor (int i = 0; i < %s; i++)\n'
@@ -367,6 +410,13 @@ def glue_status(fn, a, g):
     g.decls.append('MPI_Status c_%s;' % n)
     if a.dir == 'inout':
         g.pre.append('MPI_Status_f2c(%s, &c_%s);' % (n, n))
+    else:
+        # The calls leave MPI_ERROR as it was (MPI-3.1 3.2.5: only the
+        # multiple completions set it, on MPI_ERR_IN_STATUS): the C
+        # status starts with the Fortran one's, which the copy back then
+        # writes unchanged.
+        g.pre.append('if (!mpii_f_status_ignored(%s))\n'
+                     '\tc_%s.MPI_ERROR = %s[MPII_F_STATUS_ERROR];' % (n, n, n))
     g.args.append('mpii_f_status_ignored(%s) ? MPI_STATUS_IGNORE : &c_%s' % (n, n))
     g.post.append('if (!mpii_f_status_ignored(%s))\n\tMPI_Status_c2f(&c_%s, %s);' % (n, n, n))
 
@@ -387,13 +437,20 @@ def glue_string(fn, a, g, f08):
         g.post.append('mpii_f_str_out(c_%s ? c_%s : "", %s, %s);' % (n, n, ptr, ln))
         return
     if a.dir == 'in':
-        g.decls.append('char *c_%s = mpii_f_str_in(%s, %s);' % (n, ptr, ln))
+        strip = 'mpii_f_str_in_info' if fn.name in INFO_STRIP else 'mpii_f_str_in'
+        g.decls.append('char *c_%s = %s(%s, %s);' % (n, strip, ptr, ln))
     else:
         g.decls.append('char *c_%s = malloc(%s + %s);' % (n, ln, STRBUF))
     g.pre.append('if (!c_%s) {\n\trc = MPI_ERR_NO_MEM;\n\tgoto out;\n}' % n)
     g.args.append('c_%s' % n)
     if a.dir != 'in':
-        g.post.append('mpii_f_str_out(c_%s, %s, %s);' % (n, ptr, ln))
+        out = 'mpii_f_str_out(c_%s, %s, %s);' % (n, ptr, ln)
+        flag = [x for x in fn.args if x.kind == 'flag' and x.dir == 'out']
+        if flag:
+            # MPI_INFO_GET: "otherwise sets flag to false and leaves value
+            # unchanged" (MPI-3.1 9): only a found value is written.
+            out = 'if (*%s)\n\t%s' % (flag[0].name, out)
+        g.post.append(out)
     g.free.append('free(c_%s);' % n)
 
 
@@ -431,8 +488,34 @@ def glue_number(fn, a, g):
         g.post.append('*%s = *%s != 0; /* LOGICAL: .TRUE. is 1 */' % (n, n))
 
 
+def glue_int_aint(fn, a, g):
+    """An INTEGER displacement or address of INT_AINT: widened on the way
+    in (an array into a copy of count entries); on the way out narrowed, an
+    MPI_Aint that an INTEGER cannot hold (an address above 2 GiB, an extent
+    of 2 GiB or more) being an error (MPI_ERR_ARG, through MPI_COMM_WORLD's
+    handler) with the low bits stored, as MPICH does."""
+    n = a.name
+    if a.dir == 'in' and '[' in a.ctype:
+        g.params.append('const MPI_Fint *%s' % n)
+        g.decls.append('MPI_Aint *c_%s = mpii_f_alloc(*count, sizeof(MPI_Aint));' % n)
+        g.pre.append('if (!c_%s) {\n\trc = MPI_ERR_NO_MEM;\n\tgoto out;\n}\n'
+                     'for (int i = 0; i < *count; i++)\n\tc_%s[i] = %s[i];' % (n, n, n))
+        g.args.append('c_%s' % n)
+        g.free.append('free(c_%s);' % n)
+    elif a.dir == 'in':
+        g.params.append('const MPI_Fint *%s' % n)
+        g.args.append('(MPI_Aint)*%s' % n)
+    else:
+        g.params.append('MPI_Fint *%s' % n)
+        g.decls.append('MPI_Aint c_%s;' % n)
+        g.args.append('&c_%s' % n)
+        g.post.append('rc = mpii_f_aint_to_int(c_%s, %s);' % (n, n))
+
+
 def glue_arg(fn, a, g, f08):
     k, n = a.kind, a.name
+    if (fn.name, n) in INT_AINT:
+        return glue_int_aint(fn, a, g)
     if k in HANDLES:
         return glue_handle(fn, a, g)
     if k == 'status':
@@ -443,6 +526,10 @@ def glue_arg(fn, a, g, f08):
         return glue_string(fn, a, g, f08)
     if k == 'callback':
         g.params.append('void (*%s)(void)' % n)
+        g.args.append(n)
+        return
+    if k == 'extra_state' and fn.name in EXTRA_STATE_BY_ADDRESS:
+        g.params.append('MPI_Aint *%s' % n)
         g.args.append(n)
         return
     if k == 'extra_state':
@@ -467,6 +554,17 @@ def glue_arg(fn, a, g, f08):
             return
         g.params.append('MPI_Aint *%s' % n)
         g.args.append(n)
+        return
+    if k == 'attribute' and fn.name in ATTR_HOOK:
+        t = 'MPI_Fint' if fn.name in INT_ATTRIBUTES else 'MPI_Aint'
+        if a.dir == 'in':
+            g.params.append('const %s *%s' % (t, n))
+            g.args.append('*%s' % n)
+            return
+        g.params.append('%s *%s' % (t, n))
+        g.decls.append('MPI_Aint c_%s = 0;' % n)
+        g.args.append('&c_%s' % n)
+        g.post.append('if (*%s)\n\t*%s = (%s)c_%s;' % (fn.arg('flag').name, n, t, n))
         return
     if k == 'attribute':
         t = 'MPI_Fint' if fn.name in INT_ATTRIBUTES else 'MPI_Aint'
@@ -556,6 +654,9 @@ def glue_function(fn, f08=False, slow=False):
     if g.pre or bufs:
         o += ['\t' + l for s in g.pre for l in s.split('\n')]
     callee = fn.name
+    if fn.name in ATTR_HOOK:
+        callee = 'mpii_lang_attr_set' if 'set' in fn.name or 'put' in fn.name else 'mpii_f_attr_get'
+        call_args = [ATTR_HOOK[fn.name]] + call_args
     if fn.name in CALLBACK_FUNCS:
         callee, *lead = CALLBACK_FUNCS[fn.name] or ('mpii_f_' + fn.name[4:].lower(),)
         call_args = lead + call_args
@@ -694,11 +795,56 @@ def wrap_condition(checks):
 
 
 def glue_function_pair(fn, f08=False):
-    """fn's glue: one function, or the fast half and its slow twin."""
+    """fn's glue: one function, or the fast half and its slow twin, and
+    its other names (glue_aliases)."""
     if fast_glue(fn, f08) is None:
-        return glue_function(fn, f08)
+        return glue_function(fn, f08) + glue_aliases(fn, f08)
     slow = 'slow_' + c_name(fn, f08)
-    return glue_function(fn, f08, slow=True) + [''] + glue_fast_function(fn, f08, slow)
+    return glue_function(fn, f08, slow=True) + [''] + glue_fast_function(fn, f08, slow) + \
+        glue_aliases(fn, f08)
+
+
+def has_cptr_twin(fn):
+    """Whether `use mpi` gives fn a second specific, MPI_X_CPTR, taking
+    its BASEPTR as TYPE(C_PTR) (MPI-3.1 8.2 MPI_ALLOC_MEM, 11.2.2-3
+    MPI_WIN_ALLOCATE(_SHARED), MPI_WIN_SHARED_QUERY): the same C call, a
+    C_PTR being an address passed by reference like the INTEGER."""
+    return any(a.kind == 'pointer' for a in fortran_args(fn)) and fn.name != 'MPI_Buffer_detach'
+
+
+def alias_names(fn, f08):
+    """The other linker names of fn's glue function (MPI-3.1 14.2, 17.1.5):
+    pmpi_x_ for the profiling interface of mpif.h and `use mpi`; for
+    mpi_f08, the names its specific procedures have (f08_specific):
+    mpi_x_f08_ and pmpi_x_f08_ where it binds to the mpif.h glue,
+    pmpi_x_f08ts_ beside the descriptor-taking mpi_x_f08ts_.  A profiler
+    defining MPI_X (or MPI_X_f08) replaces that name alone; the library's
+    other names still reach the library."""
+    base = fn.name[4:].lower()
+    if f08:
+        return ['pmpi_%s_f08ts_' % base]
+    names = ['pmpi_%s_' % base]
+    if has_cptr_twin(fn):
+        names += ['mpi_%s_cptr_' % base, 'pmpi_%s_cptr_' % base]
+    if in_f08(fn) and not needs_f08_glue(fn) and fn.name not in CALLBACK_FUNCS:
+        names += ['mpi_%s_f08_' % base, 'pmpi_%s_f08_' % base]
+    return names
+
+
+def glue_aliases(fn, f08):
+    """Declarations of fn's glue function under alias_names."""
+    g = Glue()
+    for a in fortran_args(fn):
+        glue_arg(fn, a, g, f08)
+    if fn.ret == 'int':
+        ret, params = 'void', g.params + ['MPI_Fint *ierror'] + g.hidden
+    else:
+        ret, params = fn.ret, g.params
+    o = []
+    for name in alias_names(fn, f08):
+        o.append(gen_api.wrap('%s %s(%s) __attribute__((alias("%s")));' % (
+            ret, name, ', '.join(params) or 'void', c_name(fn, f08))))
+    return o
 
 
 def buffer_count_type(fn, b):
@@ -975,6 +1121,9 @@ def ftype_mpi(fn, a):
         return value_type(fn), ''
     if k == 'pointer':
         return 'INTEGER(KIND=MPI_ADDRESS_KIND)', ''
+    arr = '(*)' if '[' in a.ctype else ''
+    if (fn.name, a.name) in INT_AINT:
+        return 'INTEGER', arr
     arr = '(3,*)' if '[][3]' in a.ctype else '(*)' if '[' in a.ctype else ''
     if k == 'flag':
         return 'LOGICAL', arr
@@ -1007,13 +1156,19 @@ def proc_tail(fn, ierror_attrs):
     return ['END FUNCTION']
 
 
-def interface_mpi(fn):
-    """The explicit interface of `use mpi` for fn, as free-form lines."""
+def interface_mpi(fn, prefix='MPI', cptr=False):
+    """The explicit interface of `use mpi` for fn (prefix PMPI: its
+    profiling twin; cptr: its MPI_X_CPTR form, has_cptr_twin), as
+    free-form lines."""
     args = fortran_args(fn)
     names = [a.name for a in args]
-    o = proc_head(fn, fn.name, names)
+    o = proc_head(fn, prefix + fn.name[3:] + ('_CPTR' if cptr else ''), names)
+    if cptr:
+        o.insert(1, '  USE, INTRINSIC :: ISO_C_BINDING, ONLY : C_PTR')
     for a in args:
         t, arr = ftype_mpi(fn, a)
+        if cptr and a.kind == 'pointer':
+            t = 'TYPE(C_PTR)'
         if t == 'TYPE(*)':
             o.append('  !GCC$ ATTRIBUTES NO_ARG_CHECK :: %s' % a.name)
         intent = '' if t in ('TYPE(*)', 'EXTERNAL') else ', INTENT(%s)' % INTENT[a.dir]
@@ -1036,18 +1191,25 @@ def ftype_f08(fn, a):
     return ftype_mpi(fn, a)
 
 
-def interface_f08(fn):
+def f08_specific(fn, prefix='MPI'):
+    """The specific procedure name of fn in mpi_f08 (MPI-3.1 17.1.5): with
+    choice buffers (or strings: descriptors as well) MPI_X_f08ts, else
+    MPI_X_f08; prefix PMPI for the profiling twin."""
+    return prefix + fn.name[3:] + ('_f08ts' if needs_f08_glue(fn) else '_f08')
+
+
+def interface_f08(fn, prefix='MPI'):
     args = fortran_args(fn)
     names = [a.name for a in args]
-    sym = c_name(fn, needs_f08_glue(fn))
-    spec = fn.name + '_f08'
+    spec = f08_specific(fn, prefix)
     if fn.name in CALLBACK_FUNCS:
         # A dummy procedure cannot be BIND(C) unless its interface is: the
         # specific is an external procedure named after the mpif.h one
         # (gfortran: every argument by reference, an absent ierror NULL).
-        o = proc_head(fn, fn.name, names)
+        o = proc_head(fn, prefix + fn.name[3:], names)
     else:
-        o = proc_head(fn, spec, names, ' BIND(C, NAME="%s")' % sym)
+        # Bound to the linker name gfortran gives the specific (alias_names).
+        o = proc_head(fn, spec, names, ' BIND(C, NAME="%s_")' % spec.lower())
     for a in args:
         t, arr = ftype_f08(fn, a)
         attrs = ''
@@ -1098,8 +1260,9 @@ def out_mpif(funcs, consts):
         o += fixed_lines('SAVE /%s/' % sym)
     for fn in funcs:
         if fn.ret != 'int' and bindable(fn):
-            o += fixed_lines('%s %s' % (ret_type(fn), fn.name))
-            o += fixed_lines('EXTERNAL %s' % fn.name)
+            for name in (fn.name, 'P' + fn.name):
+                o += fixed_lines('%s %s' % (ret_type(fn), name))
+                o += fixed_lines('EXTERNAL %s' % name)
     for name, _ in F_PREDEFINED_PROCS:
         o += fixed_lines('EXTERNAL %s' % name)
     return '\n'.join(o) + '\n'
@@ -1133,15 +1296,63 @@ def out_mpi_mod(funcs, consts):
         o.append('  EXTERNAL :: %s' % name)
     o.append('')
     o.append('  INTERFACE')
-    for fn in funcs:
-        if not bindable(fn):
-            continue
-        for line in interface_mpi(fn):
-            o += wrap_free('    ' + line)
+    for prefix in ('MPI', 'PMPI'):
+        for fn in funcs:
+            if not bindable(fn) or has_cptr_twin(fn):
+                continue
+            for line in interface_mpi(fn, prefix):
+                o += wrap_free('    ' + line)
     o += f_sync_reg_interface('    ', 'mpi_f_sync_reg_')
     o.append('  END INTERFACE')
+    # A generic of the same name as its first specific, as the standard
+    # writes it (MPI-3.1 8.2).
+    for prefix in ('MPI', 'PMPI'):
+        for fn in funcs:
+            if not bindable(fn) or not has_cptr_twin(fn):
+                continue
+            o.append('  INTERFACE %s%s' % (prefix, fn.name[3:]))
+            for line in interface_mpi(fn, prefix) + interface_mpi(fn, prefix, cptr=True):
+                o += wrap_free('    ' + line)
+            o.append('  END INTERFACE')
+    o += sizeof_generic()
+    o.append('CONTAINS')
+    o += sizeof_procs(False)
     o.append('END MODULE mpi')
     return '\n'.join(o) + '\n'
+
+
+# MPI_SIZEOF (MPI-3.1 17.1.9): the size in bytes of a variable of a
+# numeric intrinsic type (and LOGICAL and CHARACTER, as MPICH), scalar or
+# array: a generic over the kinds gfortran has, each an assumed-rank
+# module procedure.
+SIZEOF_TYPES = ([('i%d' % k, 'INTEGER(KIND=%d)' % k) for k in (1, 2, 4, 8, 16)] +
+                [('r%d' % k, 'REAL(KIND=%d)' % k) for k in (4, 8, 10, 16)] +
+                [('c%d' % k, 'COMPLEX(KIND=%d)' % k) for k in (4, 8, 10, 16)] +
+                [('l%d' % k, 'LOGICAL(KIND=%d)' % k) for k in (1, 2, 4, 8)] +
+                [('ch', 'CHARACTER(LEN=*)')])
+
+
+def sizeof_generic():
+    procs = ['mpii_sizeof_%s' % t for t, _ in SIZEOF_TYPES]
+    o = ['  INTERFACE MPI_Sizeof']
+    o += wrap_free('    MODULE PROCEDURE %s' % ', '.join(procs))
+    o.append('  END INTERFACE')
+    o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
+    return o
+
+
+def sizeof_procs(f08):
+    opt = ', OPTIONAL' if f08 else ''
+    o = []
+    for t, decl in SIZEOF_TYPES:
+        o += ['  SUBROUTINE mpii_sizeof_%s(x, size, ierror)' % t,
+              '    %s, INTENT(IN) :: x(..)' % decl,
+              '    INTEGER, INTENT(OUT) :: size',
+              '    INTEGER%s, INTENT(OUT) :: ierror' % opt,
+              '    size = INT(STORAGE_SIZE(x) / 8)']
+        o.append('    IF (PRESENT(ierror)) ierror = 0' if f08 else '    ierror = 0')
+        o.append('  END SUBROUTINE')
+    return o
 
 
 def f_sync_reg_interface(ind, sym):
@@ -1211,17 +1422,20 @@ def out_mpi_f08(funcs, consts):
         o.append('  END INTERFACE')
         o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
     o.append('')
-    for fn in funcs:
-        if not in_f08(fn):
-            continue
-        o.append('  INTERFACE %s' % fn.name)
-        for line in interface_f08(fn):
-            o += wrap_free('    ' + line)
-        o.append('  END INTERFACE')
+    for prefix in ('MPI', 'PMPI'):
+        for fn in funcs:
+            if not in_f08(fn):
+                continue
+            o.append('  INTERFACE %s%s' % (prefix, fn.name[3:]))
+            for line in interface_f08(fn, prefix):
+                o += wrap_free('    ' + line)
+            o.append('  END INTERFACE')
     o.append('  INTERFACE')
     o += f_sync_reg_interface('    ', 'mpi_f_sync_reg_')
     o.append('  END INTERFACE')
+    o += sizeof_generic()
     o.append('CONTAINS')
+    o += sizeof_procs(True)
     for t in F08_TYPES:
         s = t[4:].lower()
         for op, nm in (('==', 'eq'), ('/=', 'ne')):

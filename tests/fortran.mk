@@ -13,9 +13,12 @@ FORTRAN_TESTS = tests/fortran/p2p_mpif tests/fortran/p2p_mpi tests/fortran/p2p_f
 	tests/fortran/callbacks_mpi tests/fortran/callbacks_f08 \
 	tests/fortran/alltoallw_f08 tests/fortran/types_f90_f08 \
 	tests/fortran/mutex_f08 tests/fortran/seed_f08 tests/fortran/real16_f08 \
-	tests/fortran/err_in_status
+	tests/fortran/err_in_status tests/fortran/mpi1_types tests/fortran/status_error_kept \
+	tests/fortran/info_blanks tests/fortran/greq_extra_state tests/fortran/profile_mpif \
+	tests/fortran/bindings_extra
 EXTRA_DIST += $(FORTRAN_TESTS:=.f90) tests/fortran/testing.f90 \
-	tests/fortran/handles_mixed.f90 tests/fortran/handles_mixed_c.c
+	tests/fortran/handles_mixed.f90 tests/fortran/handles_mixed_c.c \
+	tests/fortran/attr_lang.f90 tests/fortran/attr_lang_c.c
 if HAVE_FORTRAN
 # mpif.h from the source tree, the .mod files from the build tree.
 AM_FCFLAGS = -I$(top_srcdir)/include -I$(top_builddir)/lib/fortran -I$(top_builddir)/tests/fortran \
@@ -23,7 +26,7 @@ AM_FCFLAGS = -I$(top_srcdir)/include -I$(top_builddir)/lib/fortran -I$(top_build
 FORTRAN_TEST_LDADD = tests/fortran/testing.$(OBJEXT) libshmpi_fortran.la libshmpi.la
 FORTRAN_TEST_OBJS = $(FORTRAN_TESTS:=.$(OBJEXT))
 check_SCRIPTS = $(FORTRAN_TESTS)
-TESTS += $(FORTRAN_TESTS) tests/fortran/handles_mixed
+TESTS += $(FORTRAN_TESTS) tests/fortran/handles_mixed tests/fortran/attr_lang
 CLEANFILES += $(FORTRAN_TESTS) $(FORTRAN_TEST_OBJS) tests/fortran/testing.$(OBJEXT) \
 	tests/fortran/testing.mod
 clean-local: clean-fortran-tests
@@ -33,7 +36,8 @@ $(FORTRAN_TESTS): %: %.$(OBJEXT) $(FORTRAN_TEST_LDADD)
 	$(AM_V_FCLD)$(FCLINK) $@.$(OBJEXT) $(FORTRAN_TEST_LDADD)
 # The modules must exist before a program that uses them compiles; the
 # module `testing` goes to tests/fortran/ (-J).
-$(FORTRAN_TEST_OBJS) tests/fortran/handles_mixed.$(OBJEXT): tests/fortran/testing.mod
+$(FORTRAN_TEST_OBJS) tests/fortran/handles_mixed.$(OBJEXT) tests/fortran/attr_lang.$(OBJEXT): \
+	tests/fortran/testing.mod
 tests/fortran/testing.mod: tests/fortran/testing.$(OBJEXT)
 tests/fortran/testing.$(OBJEXT): tests/fortran/testing.f90 $(FORTRAN_MODS)
 	$(AM_V_FC)$(FCCOMPILE) -J tests/fortran -c -o $@ $(srcdir)/tests/fortran/testing.f90
@@ -46,4 +50,7 @@ check_PROGRAMS += tests/fortran/handles_mixed
 tests_fortran_handles_mixed_SOURCES = tests/fortran/handles_mixed.f90 \
 	tests/fortran/handles_mixed_c.c
 tests_fortran_handles_mixed_LDADD = $(FORTRAN_TEST_LDADD)
+check_PROGRAMS += tests/fortran/attr_lang
+tests_fortran_attr_lang_SOURCES = tests/fortran/attr_lang.f90 tests/fortran/attr_lang_c.c
+tests_fortran_attr_lang_LDADD = $(FORTRAN_TEST_LDADD)
 endif

@@ -14,6 +14,7 @@
  * reference.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/attr/attr.h"
@@ -24,6 +25,48 @@ static pthread_mutex_t attr_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct mpii_keyval **kv_tab;   /* slot -> keyval or NULL */
 static int kv_cap;
 static int kv_cursor;                 /* where the next free-slot search starts */
+
+/* The Fortran call in progress on this thread (mpii_attr_lang_begin): how
+ * its value is set (0: a C call), and how the attribute its get found was. */
+static __thread int lang_how, lang_got;
+
+void mpii_attr_lang_begin(int how)
+{
+	lang_how = how;
+	lang_got = MPII_ATTR_C;
+}
+
+int mpii_attr_lang_end(void)
+{
+	lang_how = 0;
+	return lang_got;
+}
+
+/* One attribute value as a callback is given it: the stored word, how it
+ * was set, and MPI's copy of a Fortran integer for C's pointer to it. */
+struct attr_value {
+	void *val;
+	int how;
+	union mpii_attr_int f;
+};
+
+static void value_init(struct attr_value *v, void *val, int how)
+{
+	v->val = val;
+	v->how = how;
+	if (how == MPII_ATTR_FINT)
+		v->f.i = (int)(intptr_t)val;
+	else
+		v->f.a = (MPI_Aint)(intptr_t)val;
+}
+
+/* What kv's callbacks get for v: Fortran procedures the word (the
+ * integer, or the address C set), C functions C's view (the pointer C
+ * set, or the address of the integer Fortran set). */
+static void *cb_view(const struct mpii_keyval *kv, struct attr_value *v)
+{
+	return kv->fortran || v->how == MPII_ATTR_C ? v->val : (void *)&v->f;
+}
 
 /* ------------------------------------------------------------ keyvals */
 
@@ -127,6 +170,18 @@ static void kv_unref(struct mpii_keyval *kv)
 	free(kv);
 }
 
+int mpii_keyval_set_fortran(int keyval)
+{
+	struct mpii_keyval *kv;
+
+	pthread_mutex_lock(&attr_mu);
+	kv = kv_lookup(keyval);
+	if (kv)
+		kv->fortran = 1;
+	pthread_mutex_unlock(&attr_mu);
+	return kv ? MPI_SUCCESS : MPI_ERR_KEYVAL;
+}
+
 static int kind_ok(const struct mpii_keyval *kv, int hk)
 {
 	return kv->kind == MPII_HK_ANY || hk == MPII_HK_ANY || kv->kind == hk;
@@ -165,18 +220,22 @@ static int cb_result(int rc)
 
 /* Run kv's copy callback for an attribute of oldhandle.  Sets *out and
  * *flag (flag 0: do not copy).  attr_mu not held. */
-static int run_copy(struct mpii_keyval *kv, int hk, void *oldhandle, void *in,
-		    void **out, int *flag)
+static int run_copy(struct mpii_keyval *kv, int hk, void *oldhandle, struct attr_value *inv,
+		    void **out, int *outhow, int *flag)
 {
 	int rc = MPI_SUCCESS;
+	void *in = cb_view(kv, inv);
 
 	*flag = 0;
 	*out = NULL;
+	/* A copy keeps the kind of value: the predefined dup and a Fortran
+	 * procedure give the same word; a C function gives a pointer. */
+	*outhow = kv->copy_mode == MPII_CBM_DUP || kv->fortran ? inv->how : MPII_ATTR_C;
 	switch (kv->copy_mode) {
 	case MPII_CBM_NONE:
 		return MPI_SUCCESS;
 	case MPII_CBM_DUP:
-		*out = in;
+		*out = inv->val;
 		*flag = 1;
 		return MPI_SUCCESS;
 	}
@@ -207,9 +266,10 @@ static int run_copy(struct mpii_keyval *kv, int hk, void *oldhandle, void *in,
 	return cb_result(rc);
 }
 
-/* Run kv's delete callback for value val on handle.  attr_mu not held. */
-static int run_delete(struct mpii_keyval *kv, int hk, void *handle, void *val)
+/* Run kv's delete callback for value v on handle.  attr_mu not held. */
+static int run_delete(struct mpii_keyval *kv, int hk, void *handle, struct attr_value *v)
 {
+	void *val = cb_view(kv, v);
 	int rc;
 
 	if (kv->delete_mode == MPII_CBM_NONE)
@@ -274,14 +334,25 @@ static void unlink_attr(struct mpii_attr_list **list, struct mpii_attr *a)
 	}
 }
 
-/* Append kv = val to the list (or replace the value in place).  attr_mu
- * held.  MPI_SUCCESS or MPI_ERR_NO_MEM. */
-static int put(struct mpii_attr_list **list, struct mpii_keyval *kv, void *val)
+/* Set a's value, set the way how says. */
+static void set_value(struct mpii_attr *a, void *val, int how)
+{
+	struct attr_value v;
+
+	value_init(&v, val, how);
+	a->val = val;
+	a->how = how;
+	a->f = v.f;
+}
+
+/* Append kv = val (set the way how says) to the list, or replace the value
+ * in place.  attr_mu held.  MPI_SUCCESS or MPI_ERR_NO_MEM. */
+static int put(struct mpii_attr_list **list, struct mpii_keyval *kv, void *val, int how)
 {
 	struct mpii_attr *a = find(*list, kv);
 
 	if (a) {
-		a->val = val;
+		set_value(a, val, how);
 		return MPI_SUCCESS;
 	}
 	if (!*list && !(*list = calloc(1, sizeof(**list))))
@@ -294,7 +365,7 @@ static int put(struct mpii_attr_list **list, struct mpii_keyval *kv, void *val)
 		return MPI_ERR_NO_MEM;
 	}
 	a->kv = kv;
-	a->val = val;
+	set_value(a, val, how);
 	a->prev = (*list)->last;
 	if ((*list)->last)
 		(*list)->last->next = a;
@@ -309,7 +380,7 @@ int mpii_attr_set(struct mpii_attr_list **list, int hk, void *handle, int keyval
 {
 	struct mpii_keyval *kv;
 	struct mpii_attr *a;
-	int rc;
+	int how = lang_how, rc;
 
 	pthread_mutex_lock(&attr_mu);
 	kv = kv_lookup(keyval);
@@ -321,16 +392,17 @@ int mpii_attr_set(struct mpii_attr_list **list, int hk, void *handle, int keyval
 	if (a && kv->delete_mode != MPII_CBM_NONE) {
 		/* replacing: as if the old value were deleted first, but the
 		 * attribute keeps its place in the order */
-		void *old = a->val;
+		struct attr_value old;
+		value_init(&old, a->val, a->how);
 		kv->refs++;
 		pthread_mutex_unlock(&attr_mu);
-		rc = run_delete(kv, hk, handle, old);
+		rc = run_delete(kv, hk, handle, &old);
 		pthread_mutex_lock(&attr_mu);
 		if (rc == MPI_SUCCESS)
-			rc = put(list, kv, val);
+			rc = put(list, kv, val, how);
 		kv_unref(kv);
 	} else {
-		rc = put(list, kv, val);
+		rc = put(list, kv, val, how);
 	}
 	pthread_mutex_unlock(&attr_mu);
 	return rc;
@@ -347,7 +419,11 @@ int mpii_attr_get(struct mpii_attr_list **list, int hk, int keyval, void **val, 
 	if (!kv || !kind_ok(kv, hk)) {
 		rc = MPI_ERR_KEYVAL;
 	} else if ((a = find(*list, kv)) != NULL) {
-		*val = a->val;
+		/* C: the pointer C set, or the address of MPI's copy of the
+		 * integer Fortran set (valid while the attribute is) */
+		*val = lang_how || a->how == MPII_ATTR_C ? a->val : (void *)&a->f;
+		if (lang_how)
+			lang_got = a->how;
 		*flag = 1;
 	} else {
 		*flag = 0;
@@ -360,7 +436,7 @@ int mpii_attr_delete(struct mpii_attr_list **list, int hk, void *handle, int key
 {
 	struct mpii_keyval *kv;
 	struct mpii_attr *a;
-	void *val;
+	struct attr_value val;
 	int rc;
 
 	pthread_mutex_lock(&attr_mu);
@@ -370,11 +446,11 @@ int mpii_attr_delete(struct mpii_attr_list **list, int hk, void *handle, int key
 		pthread_mutex_unlock(&attr_mu);
 		return MPI_ERR_KEYVAL;
 	}
-	val = a->val;
+	value_init(&val, a->val, a->how);
 	kv->refs++;
 	pthread_mutex_unlock(&attr_mu);
 
-	rc = run_delete(kv, hk, handle, val);
+	rc = run_delete(kv, hk, handle, &val);
 
 	pthread_mutex_lock(&attr_mu);
 	/* the callback may have changed the list: look again */
@@ -393,15 +469,15 @@ int mpii_attr_delete_all(struct mpii_attr_list **list, int hk, void *handle, int
 	while (*list) {
 		struct mpii_attr *a = (*list)->last;
 		struct mpii_keyval *kv;
-		void *val;
+		struct attr_value val;
 		int rc;
 
 		kv = a->kv;
-		val = a->val;
+		value_init(&val, a->val, a->how);
 		kv->refs++;
 		pthread_mutex_unlock(&attr_mu);
 
-		rc = run_delete(kv, hk, handle, val);
+		rc = run_delete(kv, hk, handle, &val);
 
 		pthread_mutex_lock(&attr_mu);
 		a = find(*list, kv);
@@ -425,7 +501,7 @@ int mpii_attr_copy(struct mpii_attr_list **dst, struct mpii_attr_list **src, int
 		   void *oldhandle, void *newhandle)
 {
 	struct mpii_keyval **kvs = NULL;
-	void **vals = NULL;
+	struct attr_value *vals = NULL;
 	int n = 0, rc = MPI_SUCCESS, i;
 
 	/* snapshot src so the callbacks run without the mutex */
@@ -447,20 +523,20 @@ int mpii_attr_copy(struct mpii_attr_list **dst, struct mpii_attr_list **src, int
 	i = 0;
 	for (struct mpii_attr *a = (*src)->first; a; a = a->next, i++) {
 		kvs[i] = a->kv;
-		vals[i] = a->val;
+		value_init(&vals[i], a->val, a->how);
 		a->kv->refs++;
 	}
 	pthread_mutex_unlock(&attr_mu);
 
 	for (i = 0; i < n; i++) {
 		void *out;
-		int flag;
-		rc = run_copy(kvs[i], hk, oldhandle, vals[i], &out, &flag);
+		int flag, how;
+		rc = run_copy(kvs[i], hk, oldhandle, &vals[i], &out, &how, &flag);
 		if (rc != MPI_SUCCESS)
 			break;
 		if (flag) {
 			pthread_mutex_lock(&attr_mu);
-			rc = put(dst, kvs[i], out);
+			rc = put(dst, kvs[i], out, how);
 			pthread_mutex_unlock(&attr_mu);
 			if (rc != MPI_SUCCESS)
 				break;

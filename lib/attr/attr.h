@@ -57,8 +57,25 @@ enum mpii_cbsig {
  * MPI_HANDLE_NULL_COPY_FN to MPI_Keyval_create). */
 enum mpii_cbmode { MPII_CBM_NONE = 0, MPII_CBM_DUP, MPII_CBM_USER };
 
+/* How an attribute value was set (MPI-3.1 17.2.7, "Attributes"): from C,
+ * a pointer; from Fortran, an integer, INTEGER (MPI_ATTR_PUT) or
+ * INTEGER(KIND=MPI_ADDRESS_KIND) (MPI_COMM_SET_ATTR and the type and
+ * window twins).  C code sees a Fortran value as a pointer to MPI's copy
+ * of the integer (example 17.18 B, 17.19 B); Fortran code sees a C value as
+ * the pointer's address (17.17 C, D) and a Fortran value as the integer,
+ * sign-extended or truncated to its own kind (17.18 D, 17.19 C). */
+enum mpii_attr_how { MPII_ATTR_C = 0, MPII_ATTR_FINT, MPII_ATTR_FAINT };
+/* MPI's copy of a Fortran value, which C code gets the address of: i for
+ * MPII_ATTR_FINT, a for MPII_ATTR_FAINT (both at the union's address). */
+union mpii_attr_int {
+	int i;
+	MPI_Aint a;
+};
+
 struct mpii_keyval {
 	int id;
+	int fortran;            /* callbacks are Fortran procedures (lib/fortran):
+				 * they get and give the integer value, not C's view */
 	int kind;               /* enum mpii_hkind: the handles it may be used on */
 	int copy_mode, delete_mode;   /* enum mpii_cbmode */
 	int copy_sig, delete_sig;     /* enum mpii_cbsig, for MPII_CBM_USER */
@@ -71,7 +88,9 @@ struct mpii_keyval {
 
 struct mpii_attr {
 	struct mpii_keyval *kv;
-	void *val;
+	void *val;              /* C's pointer, or Fortran's integer (intptr_t) */
+	int how;                /* enum mpii_attr_how */
+	union mpii_attr_int f;  /* Fortran's integer again, for C's pointer to it */
 	struct mpii_attr *prev, *next;  /* attachment order */
 };
 
@@ -114,6 +133,32 @@ int mpii_attr_get(struct mpii_attr_list **list, int hk, int keyval, void **val,
 		  int *flag) __attribute__((warn_unused_result));
 int mpii_attr_delete(struct mpii_attr_list **list, int hk, void *handle, int keyval)
 	__attribute__((warn_unused_result));
+
+/* Attribute calls made for Fortran (lib/attr/attr_api.c's
+ * mpii_lang_attr_set/get): while how is set on this thread, mpii_attr_set
+ * stores its value as an integer set that way, and mpii_attr_get answers
+ * the stored word itself (an integer, or the pointer C set) and records
+ * how it was set, which mpii_attr_lang_end returns (MPII_ATTR_C when the
+ * get found nothing in a list: a predefined attribute).  Not nested; a
+ * callback run in between sees C's view as usual. */
+void mpii_attr_lang_begin(int how);
+int mpii_attr_lang_end(void);
+/* Marks keyval as having Fortran callbacks (MPI_SUCCESS or MPI_ERR_KEYVAL). */
+int mpii_keyval_set_fortran(int keyval);
+
+/* libshmpi_fortran's attribute calls (hooks, as mpii_lang_op_create: the
+ * public API has no place to say a value is an integer from Fortran).
+ * which: the C call they make for the Fortran one (MPI_Comm_set_attr for
+ * MPI_COMM_SET_ATTR, ..., MPI_Attr_put for MPI_ATTR_PUT, whose value is
+ * an INTEGER); errors are that call's.  get gives the stored word (an
+ * integer Fortran set, or the address C set) and how it was set (enum
+ * mpii_attr_how).  keyval_fortran marks a keyval whose callbacks are
+ * Fortran procedures. */
+enum { MPII_LANG_ATTR_COMM, MPII_LANG_ATTR_TYPE, MPII_LANG_ATTR_WIN, MPII_LANG_ATTR_MPI1 };
+MPII_API int mpii_lang_attr_set(int which, void *obj, int keyval, MPI_Aint value);
+MPII_API int mpii_lang_attr_get(int which, void *obj, int keyval, MPI_Aint *value, int *how,
+				int *flag);
+MPII_API int mpii_lang_keyval_fortran(int keyval);
 
 /* Copy the attributes of old (list src) onto new (list *dst, normally
  * empty) as a dup does: each copy callback, in attachment order, decides.

@@ -120,6 +120,46 @@ int mpii_attr_finalize(void)
 	return rc != MPI_SUCCESS ? rc : rc2;
 }
 
+/* --------------------------------------------- Fortran's attribute calls */
+
+int mpii_lang_attr_set(int which, void *obj, int keyval, MPI_Aint value)
+{
+	void *v = (void *)(intptr_t)value;
+	int rc;
+
+	mpii_attr_lang_begin(which == MPII_LANG_ATTR_MPI1 ? MPII_ATTR_FINT : MPII_ATTR_FAINT);
+	switch (which) {
+	case MPII_LANG_ATTR_COMM: rc = PMPI_Comm_set_attr(obj, keyval, v); break;
+	case MPII_LANG_ATTR_TYPE: rc = PMPI_Type_set_attr(obj, keyval, v); break;
+	case MPII_LANG_ATTR_WIN: rc = PMPI_Win_set_attr(obj, keyval, v); break;
+	default: rc = PMPI_Attr_put(obj, keyval, v); break;
+	}
+	mpii_attr_lang_end();
+	return rc;
+}
+
+int mpii_lang_attr_get(int which, void *obj, int keyval, MPI_Aint *value, int *how, int *flag)
+{
+	void *v = NULL;
+	int rc;
+
+	mpii_attr_lang_begin(MPII_ATTR_FAINT);
+	switch (which) {
+	case MPII_LANG_ATTR_COMM: rc = PMPI_Comm_get_attr(obj, keyval, &v, flag); break;
+	case MPII_LANG_ATTR_TYPE: rc = PMPI_Type_get_attr(obj, keyval, &v, flag); break;
+	case MPII_LANG_ATTR_WIN: rc = PMPI_Win_get_attr(obj, keyval, &v, flag); break;
+	default: rc = PMPI_Attr_get(obj, keyval, &v, flag); break;
+	}
+	*how = mpii_attr_lang_end();
+	*value = (MPI_Aint)(intptr_t)v;
+	return rc;
+}
+
+int mpii_lang_keyval_fortran(int keyval)
+{
+	return mpii_keyval_set_fortran(keyval);
+}
+
 /* ------------------------------------------------------ communicators */
 
 int mpii_keyval_create_call(const char *fn, int kind, int sig, void (*copy_fn)(void),

@@ -21,8 +21,10 @@
  *
  * Where the procedure is kept: keyvals and generalized requests have an
  * extra_state, which here points to a box holding the procedures and the
- * user's own extra_state (a keyval's box is never freed: attributes may
- * outlive MPI_Comm_free_keyval and still need their delete procedure).
+ * user's own extra_state (for a generalized request, the address of the
+ * caller's EXTRA_STATE variable, which its procedures get).  A keyval's box
+ * is never freed: attributes may outlive MPI_Comm_free_keyval and still
+ * need their delete procedure.
  * Ops and error handlers have none: libshmpi keeps the procedure with the
  * object (mpii_lang_op_create, mpii_lang_errhandler_create).  A handler's
  * box is kept for the rest of the run (a handler may stay attached to a
@@ -214,9 +216,13 @@ int mpii_f_keyval_create(enum mpii_f_keyval_kind kind, void (*copy)(void), void 
 		rc = MPI_Comm_create_keyval(comm_copy, comm_delete, keyval, b);
 		break;
 	}
-	if (rc != MPI_SUCCESS)
+	if (rc != MPI_SUCCESS) {
 		free(b);
-	return rc;
+		return rc;
+	}
+	/* Its procedures take the integers Fortran set, not C's pointers
+	 * to them (lib/attr/attr.h, enum mpii_attr_how). */
+	return mpii_lang_keyval_fortran(*keyval);
 }
 
 /* The predefined copy and delete procedures, with gfortran's names: what
@@ -288,7 +294,7 @@ struct greq_box {
 	f_query_fn *query;
 	f_free_fn *free;
 	f_cancel_fn *cancel;
-	MPI_Aint extra;
+	MPI_Aint *extra; /* the caller's EXTRA_STATE variable */
 };
 
 static int greq_query(void *extra, MPI_Status *status)
@@ -297,7 +303,7 @@ static int greq_query(void *extra, MPI_Status *status)
 	MPI_Fint fstatus[MPII_F_STATUS_SIZE], ierr = MPI_SUCCESS;
 
 	MPI_Status_c2f(status, fstatus);
-	b->query(&b->extra, fstatus, &ierr);
+	b->query(b->extra, fstatus, &ierr);
 	MPI_Status_f2c(fstatus, status);
 	return ierr;
 }
@@ -308,7 +314,7 @@ static int greq_free(void *extra)
 	struct greq_box *b = extra;
 	MPI_Fint ierr = MPI_SUCCESS;
 
-	b->free(&b->extra, &ierr);
+	b->free(b->extra, &ierr);
 	free(b);
 	return ierr;
 }
@@ -318,12 +324,12 @@ static int greq_cancel(void *extra, int complete)
 	struct greq_box *b = extra;
 	MPI_Fint fcomplete = complete != 0, ierr = MPI_SUCCESS;
 
-	b->cancel(&b->extra, &fcomplete, &ierr);
+	b->cancel(b->extra, &fcomplete, &ierr);
 	return ierr;
 }
 
 int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*cancel)(void),
-			  MPI_Aint extra_state, MPI_Request *request)
+			  MPI_Aint *extra_state, MPI_Request *request)
 {
 	struct greq_box *b = malloc(sizeof(*b));
 	int rc;

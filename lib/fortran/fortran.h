@@ -19,6 +19,8 @@
 
 /* Integers in a Fortran status; the C status has the same layout. */
 #define MPII_F_STATUS_SIZE 6
+/* status(MPI_ERROR), 0-based (MPI_SOURCE, MPI_TAG, MPI_ERROR are 1, 2, 3). */
+#define MPII_F_STATUS_ERROR 2
 /* Room a C string out-argument gets beyond the Fortran variable's length:
  * more than any MPI_MAX_* length plus its NUL, so that the C function
  * never writes past the buffer whatever the Fortran length. */
@@ -128,9 +130,15 @@ void *mpii_f_alloc(int n, size_t size);
 /* A NUL-terminated copy of a Fortran string without its trailing blanks;
  * NULL when out of memory.  The caller frees it. */
 char *mpii_f_str_in(const char *s, size_t len);
+/* The same without its leading blanks either (info keys and values). */
+char *mpii_f_str_in_info(const char *s, size_t len);
 /* Copies C string c into the Fortran variable f of length len, padded
  * with blanks (truncated if longer). */
 void mpii_f_str_out(const char *c, char *f, size_t len);
+/* MPI-1's INTEGER displacements and addresses (api/gen-fortran.py,
+ * INT_AINT): stores v's low bits in *f; MPI_ERR_ARG, through
+ * MPI_COMM_WORLD's error handler, when they are not all of v. */
+int mpii_f_aint_to_int(MPI_Aint v, MPI_Fint *f);
 /* The Fortran value of attribute v that MPI_X_get_attr returned under
  * keyval on a communicator ('c'), datatype ('t') or window ('w'): the
  * predefined attributes are integers C returns by address (MPI-3.1 6.7.1),
@@ -235,8 +243,10 @@ enum mpii_f_keyval_kind {
 };
 int mpii_f_keyval_create(enum mpii_f_keyval_kind kind, void (*copy)(void), void (*del)(void),
 			 int *keyval, MPI_Aint extra_state);
+/* extra_state: the address of the caller's EXTRA_STATE variable, which
+ * the procedures get (api/gen-fortran.py, EXTRA_STATE_BY_ADDRESS). */
 int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*cancel)(void),
-			  MPI_Aint extra_state, MPI_Request *request);
+			  MPI_Aint *extra_state, MPI_Request *request);
 int mpii_f_post_handler(MPI_Request request, MPI_Info handler_attr, void (*handler)(void),
 			MPI_Aint extra_state, int handler_type);
 int mpii_f_meta_request_create(void (*init_fn)(void), void (*start_fn)(void),
@@ -261,5 +271,17 @@ typedef void mpii_lang_eh_call(int is_win, void *obj, int *errcode, void (*proc)
 int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op);
 int mpii_lang_errhandler_create(mpii_lang_eh_call *call, void (*proc)(void),
 				MPI_Errhandler *errhandler);
+
+/* libshmpi's attribute hooks (lib/attr/attr.h, which the glue does not
+ * include: the enum must match): set and get from Fortran, the value an
+ * integer; get also says how the value was set (0: from C, a pointer).
+ * The glue calls set directly and get through mpii_f_attr_get. */
+enum { MPII_LANG_ATTR_COMM, MPII_LANG_ATTR_TYPE, MPII_LANG_ATTR_WIN, MPII_LANG_ATTR_MPI1 };
+int mpii_lang_attr_set(int which, void *obj, int keyval, MPI_Aint value);
+int mpii_lang_attr_get(int which, void *obj, int keyval, MPI_Aint *value, int *how, int *flag);
+int mpii_lang_keyval_fortran(int keyval);
+/* MPI_COMM_GET_ATTR and the others from Fortran: *value the integer
+ * Fortran set, or for a value C set (a pointer) mpii_f_attr_value's. */
+int mpii_f_attr_get(int which, void *obj, int keyval, MPI_Aint *value, int *flag);
 
 #endif

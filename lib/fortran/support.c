@@ -23,6 +23,15 @@ char *mpii_f_str_in(const char *s, size_t len)
 	return c;
 }
 
+char *mpii_f_str_in_info(const char *s, size_t len)
+{
+	while (len > 0 && s[0] == ' ') {
+		s++;
+		len--;
+	}
+	return mpii_f_str_in(s, len);
+}
+
 void mpii_f_str_out(const char *c, char *f, size_t len)
 {
 	size_t n = strlen(c);
@@ -30,6 +39,15 @@ void mpii_f_str_out(const char *c, char *f, size_t len)
 		n = len;
 	memcpy(f, c, n);
 	memset(f + n, ' ', len - n);
+}
+
+int mpii_f_aint_to_int(MPI_Aint v, MPI_Fint *f)
+{
+	*f = (MPI_Fint)v;
+	if ((MPI_Aint)*f == v)
+		return MPI_SUCCESS;
+	MPI_Comm_call_errhandler(MPI_COMM_WORLD, MPI_ERR_ARG);
+	return MPI_ERR_ARG;
 }
 
 MPI_Aint mpii_f_attr_value(char object, int keyval, void *v)
@@ -47,6 +65,18 @@ MPI_Aint mpii_f_attr_value(char object, int keyval, void *v)
 	if (object == 'c' && keyval >= MPI_TAG_UB && keyval <= MPI_THREADS)
 		return *(int *)v;
 	return (MPI_Aint)v;
+}
+
+int mpii_f_attr_get(int which, void *obj, int keyval, MPI_Aint *value, int *flag)
+{
+	int how = 0;
+	int rc = mpii_lang_attr_get(which, obj, keyval, value, &how, flag);
+
+	if (rc == MPI_SUCCESS && *flag && how == 0)
+		*value = mpii_f_attr_value(which == MPII_LANG_ATTR_WIN ? 'w' :
+					   which == MPII_LANG_ATTR_TYPE ? 't' : 'c',
+					   keyval, (void *)*value);
+	return rc;
 }
 
 /* MPI_F_SYNC_REG(buf): does nothing, but as an external call the compiler
