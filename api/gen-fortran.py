@@ -50,6 +50,7 @@ HANDLES = {
     'errhandler': ('MPI_Errhandler', 'mpii_f2c_errhandler', 'MPI_Errhandler_c2f', 'MPI_Errhandler'),
     'info': ('MPI_Info', 'mpii_f2c_info', 'MPI_Info_c2f', 'MPI_Info'),
     'win': ('MPI_Win', 'MPI_Win_f2c', 'MPI_Win_c2f', 'MPI_Win'),
+    'file': ('MPI_File', 'MPI_File_f2c', 'MPI_File_c2f', 'MPI_File'),
     'message': ('MPI_Message', 'mpii_f2c_message', 'MPI_Message_c2f', 'MPI_Message'),
     # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
     'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
@@ -65,8 +66,7 @@ HANDLES = {
 FIXED_F2C = {'comm': 'MPI_Comm_f2c', 'group': 'MPI_Group_f2c', 'datatype': 'MPI_Type_f2c',
              'op': 'MPI_Op_f2c', 'errhandler': 'MPI_Errhandler_f2c', 'info': 'MPI_Info_f2c',
              'message': 'MPI_Message_f2c'}
-# MPI_File too: declared for the I/O functions to come.
-F08_TYPES = sorted(set(h[3] for h in HANDLES.values())) + ['MPI_File']
+F08_TYPES = sorted(set(h[3] for h in HANDLES.values()))
 
 # The length of a handle or status array, in the glue's terms (the
 # Fortran arguments are pointers).  An array argument without an entry
@@ -114,6 +114,7 @@ CALLBACK_FUNCS = {
     'MPI_Handle_keyval_create': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_HANDLE'),
     'MPI_Comm_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_Win_create_errhandler': ('mpii_f_errhandler_create',),
+    'MPI_File_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_Errhandler_create': ('mpii_f_errhandler_create',),
     'MPI_Grequest_start': None,
     'MPI_Post_handler': None,
@@ -136,6 +137,9 @@ F08_ABSTRACT = {
     'MPI_Win_errhandler_function': (
         'SUBROUTINE MPI_Win_errhandler_function(win, error_code)',
         '  IMPORT', '  TYPE(MPI_Win) :: win', '  INTEGER :: error_code'),
+    'MPI_File_errhandler_function': (
+        'SUBROUTINE MPI_File_errhandler_function(file, error_code)',
+        '  IMPORT', '  TYPE(MPI_File) :: file', '  INTEGER :: error_code'),
     'MPI_Grequest_query_function': (
         'SUBROUTINE MPI_Grequest_query_function(extra_state, status, ierror)',
         '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state',
