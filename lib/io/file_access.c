@@ -153,8 +153,10 @@ int mpii_io_check(MPI_File fh, int write, int where, MPI_Count count, MPI_Dataty
 		return MPI_SUCCESS;
 	if (count < 0)
 		return MPI_ERR_COUNT;
-	if (**msg == 'i' || **msg == 't')
+	if (**msg == 'i')
 		return MPI_ERR_TYPE;
+	if (**msg == 't')
+		return MPI_ERR_IO;   /* as ROMIO: "an integral number of etypes" */
 	if (**msg == 'r')
 		return MPI_ERR_ACCESS;
 	if (**msg == 'w')

@@ -12,10 +12,10 @@
  * on the runs' cumulative lengths.  A filetype that is one run covering
  * its whole extent makes the view contiguous: stream byte p is at disp + p.
  *
- * The standard requires the filetype's displacements to be non-negative
- * (MPI_ERR_ARG otherwise) and its data to be whole etypes (MPI_ERR_ARG
- * when its size is not a multiple of the etype's).  Runs need not be
- * monotonic here: each stream byte maps to its own file byte.
+ * The standard requires the etype's and filetype's displacements to be
+ * non-negative and non-decreasing, a filetype opened for writing not to
+ * overlap itself, and the filetype's data to be whole etypes; set_view
+ * answers MPI_ERR_IO for each, as ROMIO does (shape_check).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,26 +34,22 @@ void mpii_io_view_free(struct mpii_io_view *v)
 	free(v);
 }
 
-/* The runs of one filetype, merged where they touch.  A class. */
-static int flatten(struct mpii_io_view *v)
+/* The runs of one element of dt, in typemap order, merged where they
+ * touch.  A class. */
+static int runs_of(struct mpii_datatype *dt, struct io_run **out, int *nout)
 {
-	struct mpii_datatype *ft = v->filetype;
 	int cap = 16, n = 0;
 	struct io_run *runs = malloc(sizeof(*runs) * (size_t)cap);
 	if (!runs)
 		return MPI_ERR_NO_MEM;
 	struct iovec iov[64];
 	MPI_Count done = 0, cum = 0;
-	while (done < ft->size) {
+	while (done < dt->size) {
 		MPI_Count covered = 0;
-		int k = mpii_type_iov(ft, 1, NULL, done, ft->size - done, iov, 64, &covered);
+		int k = mpii_type_iov(dt, 1, NULL, done, dt->size - done, iov, 64, &covered);
 		for (int i = 0; i < k; i++) {
 			MPI_Offset off = (MPI_Offset)(intptr_t)iov[i].iov_base;
 			MPI_Offset len = (MPI_Offset)iov[i].iov_len;
-			if (off < 0) {
-				free(runs);
-				return MPI_ERR_ARG;
-			}
 			if (n && runs[n - 1].off + runs[n - 1].len == off) {
 				runs[n - 1].len += len;
 			} else {
@@ -77,9 +73,51 @@ static int flatten(struct mpii_io_view *v)
 			break;
 		done += covered;
 	}
-	v->runs = runs;
-	v->nruns = n;
-	v->contig = n == 1 && runs[0].off == 0 && runs[0].len == v->ft_extent;
+	*out = runs;
+	*nout = n;
+	return MPI_SUCCESS;
+}
+
+/* The standard's shape rules for an etype or filetype (MPI-3.1 13.3):
+ * displacements non-negative and monotonically non-decreasing; a filetype
+ * of a file opened for writing may not overlap itself (reading through
+ * one that does is fine).  MPI_ERR_IO as ROMIO answers (the MPICH suite's
+ * io/tst_fileview), *msg saying which. */
+static int shape_check(struct mpii_datatype *dt, int may_overlap, const char **msg)
+{
+	struct io_run *runs;
+	int n, rc = runs_of(dt, &runs, &n);
+	if (rc)
+		return rc;
+	for (int i = 0; i < n && !rc; i++) {
+		if (runs[i].off < 0) {
+			*msg = "a type with a negative displacement";
+			rc = MPI_ERR_IO;
+		} else if (i && runs[i].off < runs[i - 1].off) {
+			*msg = "a type with decreasing displacements";
+			rc = MPI_ERR_IO;
+		} else if (i && !may_overlap && runs[i].off < runs[i - 1].off + runs[i - 1].len) {
+			*msg = "a type that overlaps itself";
+			rc = MPI_ERR_IO;
+		}
+	}
+	if (!rc && dt->extent > 0 && n && runs[n - 1].off + runs[n - 1].len > dt->extent &&
+	    !may_overlap) {
+		/* Tiles would overlap each other. */
+		*msg = "a filetype whose data reaches past its extent";
+		rc = MPI_ERR_IO;
+	}
+	free(runs);
+	return rc;
+}
+
+/* One filetype's runs into the view.  A class. */
+static int flatten(struct mpii_io_view *v)
+{
+	int rc = runs_of(v->filetype, &v->runs, &v->nruns);
+	if (rc)
+		return rc;
+	v->contig = v->nruns == 1 && v->runs[0].off == 0 && v->runs[0].len == v->ft_extent;
 	return MPI_SUCCESS;
 }
 
@@ -169,8 +207,12 @@ int mpii_File_set_view(const char *fn, MPI_File fh, MPI_Offset disp, MPI_Datatyp
 		msg = "the etype holds no data";
 	} else if (filetype->size % etype->size != 0 || filetype->size == 0 ||
 		   filetype->extent <= 0) {
-		err = MPI_ERR_ARG;
+		err = MPI_ERR_IO;
 		msg = "the filetype is not made of whole etypes";
+	} else if ((err = shape_check(etype, (fh->amode & MPI_MODE_RDONLY) != 0, &msg)) ||
+		   (err = shape_check(filetype, (fh->amode & MPI_MODE_RDONLY) != 0, &msg))) {
+		if (!msg)
+			msg = "out of memory";
 	} else if (!datarep) {
 		err = MPI_ERR_UNSUPPORTED_DATAREP;
 		msg = "datarep is NULL";
@@ -227,8 +269,7 @@ int mpii_File_set_view(const char *fn, MPI_File fh, MPI_Offset disp, MPI_Datatyp
 		return mpii_file_err(fh, all, fn, "%s",
 				     err == MPI_ERR_UNSUPPORTED_DATAREP
 					     ? "a type whose size differs in this representation"
-					     : err ? "filetype with a negative displacement, or out of memory"
-						   : "failed on another rank");
+					     : err ? "out of memory" : "failed on another rank");
 	return MPI_SUCCESS;
 }
 
