@@ -101,7 +101,7 @@ static int shape_check(struct mpii_datatype *dt, int may_overlap, const char **m
 			rc = MPI_ERR_IO;
 		}
 	}
-	if (!rc && dt->extent > 0 && n && runs[n - 1].off + runs[n - 1].len > dt->extent &&
+	if (!rc && dt->extent > 0 && n && runs[n - 1].off + runs[n - 1].len > dt->lb + dt->extent &&
 	    !may_overlap) {
 		/* Tiles would overlap each other. */
 		*msg = "a filetype whose data reaches past its extent";

@@ -6,3 +6,7 @@ libshmpi_la_SOURCES += \
 	lib/io/file_view.c lib/io/datarep.c lib/io/file_access.c \
 	lib/io/file_coll.c lib/io/file_shared.c
 EXTRA_DIST += lib/io/README.md
+# nonblocking access through io_uring (lib/io/file_nb.c)
+libshmpi_la_SOURCES += lib/io/file_nb.c
+libshmpi_la_CFLAGS += $(URING_CFLAGS)
+libshmpi_la_LIBADD += $(URING_LIBS)
