@@ -47,7 +47,7 @@ struct nb_op;
 struct nb_piece {
 	struct nb_op *op;
 	char *mem;
-	MPI_Offset at, len, done;
+	MPI_Offset at, len, got;   /* got: bytes moved so far */
 	int state;                 /* 0 to submit, 1 in flight, 2 finished */
 };
 
@@ -95,13 +95,13 @@ static void submit_some(struct nb_op *op)
 		struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
 		if (!sqe)
 			break;
-		unsigned n = (unsigned)(pc->len - pc->done > (1 << 30) ? 1 << 30 : pc->len - pc->done);
+		unsigned n = (unsigned)(pc->len - pc->got > (1 << 30) ? 1 << 30 : pc->len - pc->got);
 		if (op->write)
-			io_uring_prep_write(sqe, op->fh->fd, pc->mem + pc->done, n,
-					    (uint64_t)(pc->at + pc->done));
+			io_uring_prep_write(sqe, op->fh->fd, pc->mem + pc->got, n,
+					    (uint64_t)(pc->at + pc->got));
 		else
-			io_uring_prep_read(sqe, op->fh->fd, pc->mem + pc->done, n,
-					   (uint64_t)(pc->at + pc->done));
+			io_uring_prep_read(sqe, op->fh->fd, pc->mem + pc->got, n,
+					   (uint64_t)(pc->at + pc->got));
 		io_uring_sqe_set_data(sqe, pc);
 		pc->state = 1;
 		op->inflight++;
@@ -138,8 +138,8 @@ static void reap(void)
 				op->eof = 1;
 			}
 		} else {
-			pc->done += res;
-			pc->state = pc->done < pc->len ? 0 : 2;
+			pc->got += res;
+			pc->state = pc->got < pc->len ? 0 : 2;
 		}
 		if (pc->state == 0) {
 			int i = (int)(pc - op->pieces);
@@ -154,8 +154,8 @@ static MPI_Count op_moved(struct nb_op *op)
 {
 	MPI_Count m = 0;
 	for (int i = 0; i < op->npieces; i++) {
-		m += op->pieces[i].done;
-		if (op->pieces[i].done < op->pieces[i].len)
+		m += op->pieces[i].got;
+		if (op->pieces[i].got < op->pieces[i].len)
 			break;
 	}
 	return m;
