@@ -93,6 +93,39 @@ static uint64_t lock_id(void)
 	return (uint64_t)(mpii_g.rank + 1) << 32 | 1;
 }
 
+/* An access in a representation other than native: the whole access
+ * converted in one buffer of the file's form (datarep.c), which moves
+ * like contiguous bytes; a read converts the whole elements it got. */
+static int rw_converted(struct mpii_file *fh, int write, MPI_Offset off, void *buf,
+			MPI_Count count, struct mpii_datatype *dt, MPI_Count *moved)
+{
+	MPI_Offset total = (MPI_Offset)(count * dt->size), got = 0;
+	char *fbuf = malloc((size_t)total);
+	if (!fbuf)
+		return MPI_ERR_NO_MEM;
+	int rc = MPI_SUCCESS, e = 0;
+	if (write)
+		rc = mpii_io_rep_convert(fh->view->rep, 1, buf, count, dt, fbuf, off);
+	if (!rc) {
+		if (fh->atomic)
+			shm_mutex_lock(&fh->sh->lock, lock_id(), -1, NULL, NULL);
+		e = move_stream(fh, write, fbuf, off * fh->view->esize, total, &got);
+		if (fh->atomic)
+			shm_mutex_unlock(&fh->sh->lock);
+		if (e)
+			rc = mpii_io_errno_class(e);
+	}
+	if (!rc && !write) {
+		MPI_Count whole = dt->size ? got / dt->size : 0;
+		got = whole * dt->size;
+		if (whole)
+			rc = mpii_io_rep_convert(fh->view->rep, 0, buf, whole, dt, fbuf, off);
+	}
+	free(fbuf);
+	*moved = rc && write ? 0 : got;
+	return rc;
+}
+
 int mpii_io_rw(struct mpii_file *fh, int write, MPI_Offset off, void *buf, MPI_Count count,
 	       struct mpii_datatype *dt, MPI_Count *moved)
 {
@@ -101,6 +134,8 @@ int mpii_io_rw(struct mpii_file *fh, int write, MPI_Offset off, void *buf, MPI_C
 	*moved = 0;
 	if (total == 0)
 		return MPI_SUCCESS;
+	if (fh->view->rep)
+		return rw_converted(fh, write, off, buf, count, dt, moved);
 	if (fh->atomic)
 		shm_mutex_lock(&fh->sh->lock, lock_id(), -1, NULL, NULL);
 	if (dt->flags & MPII_DT_CONTIG) {

@@ -20,8 +20,9 @@
  * (MPI_Wait returns it); a read that meets the end of the file completes
  * with the bytes before it, as blocking reads do.
  *
- * Atomic mode, and a process where io_uring cannot be set up (a container
- * that forbids it), do the access at the start with the blocking engine:
+ * Atomic mode, a view in a representation other than native, and a
+ * process where io_uring cannot be set up (a container that forbids it),
+ * do the access at the start with the blocking engine:
  * the request is born complete.  Atomic mode does so because holding the
  * file's lock across calls could deadlock against a rank waiting for it
  * inside a collective.
@@ -253,7 +254,7 @@ static int nb_start(const char *fn, MPI_File fh, int write, int where, MPI_Offse
 	}
 	struct mpii_request *req = NULL;
 	mpii_lock();
-	int up = total > 0 && !fh->atomic && ring_up();
+	int up = total > 0 && !fh->atomic && !fh->view->rep && ring_up();
 	mpii_unlock();
 	if (!up) {
 		MPI_Count moved = 0;
