@@ -944,12 +944,23 @@ def fixed_lines(stmt, indent='      '):
     return out
 
 
+# Constants of kind MPI_OFFSET_KIND (MPI-3.1 13.3: MPI_DISPLACEMENT_CURRENT
+# is an INTEGER(KIND=MPI_OFFSET_KIND)); declared after MPI_OFFSET_KIND.
+OFFSET_CONSTS = ('MPI_DISPLACEMENT_CURRENT',)
+
+
 def param_decls(consts, fixed):
     """The PARAMETER declarations of the constants, as statements."""
     s = []
     for name, val in consts.ints + F_INTS:
+        if name in OFFSET_CONSTS:
+            continue
         s.append('INTEGER %s' % name)
         s.append('PARAMETER (%s=%d)' % (name, val))
+    for name, val in consts.ints:
+        if name in OFFSET_CONSTS:
+            s.append('INTEGER(KIND=MPI_OFFSET_KIND) %s' % name)
+            s.append('PARAMETER (%s=%d)' % (name, val))
     for name, val in consts.handle_params():
         s.append('INTEGER %s' % name)
         s.append('PARAMETER (%s=%d)' % (name, val))
@@ -1176,9 +1187,12 @@ def out_mpi_f08(funcs, consts):
           '    INTEGER, PRIVATE :: mpii_cancelled, mpii_count_lo, mpii_count_hi',
           '  END TYPE MPI_Status']
     for name, val in consts.ints + F_INTS:
-        if name in ('MPI_SOURCE', 'MPI_TAG', 'MPI_ERROR'):
-            continue  # the components of TYPE(MPI_Status)
+        if name in ('MPI_SOURCE', 'MPI_TAG', 'MPI_ERROR') or name in OFFSET_CONSTS:
+            continue  # the components of TYPE(MPI_Status); offsets below
         o.append('  INTEGER, PARAMETER :: %s = %d' % (name, val))
+    for name, val in consts.ints:
+        if name in OFFSET_CONSTS:
+            o.append('  INTEGER(KIND=MPI_OFFSET_KIND), PARAMETER :: %s = %d' % (name, val))
     for name, val in consts.handle_params():
         kind = consts.handle_kind(name)
         t = HANDLES[kind][3] if kind in HANDLES else None

@@ -5,3 +5,5 @@ IO_TESTS = tests/mpi/io_file tests/mpi/io_view tests/mpi/io_shared \
 check_PROGRAMS += $(IO_TESTS)
 TESTS += $(IO_TESTS)
 EXTRA_DIST += tests/mpi/iotest.h
+# The Fortran side (built with the other Fortran tests, tests/fortran.mk).
+FORTRAN_TESTS += tests/fortran/io_f08
