@@ -6,8 +6,8 @@
  * A collective access here is each rank's independent access followed by
  * an agreement on the outcome: a rank that failed returns its own class,
  * the others the worst class any rank got, so that a caller checking the
- * result of a collective sees a failure anywhere.  Two-phase aggregation
- * through the segment is not done yet (docs/io.md).
+ * result of a collective sees a failure anywhere.  Writes whose ranks'
+ * ranges interleave go through two-phase aggregation (file_aggr.c).
  *
  * A split collective does all its work at _begin and keeps the status for
  * _end; one may be pending per file (MPI_ERR_OTHER for a second _begin or
@@ -37,15 +37,26 @@ static int coll_access(const char *fn, MPI_File fh, int write, int where, MPI_Of
 			msg = "negative offset";
 		}
 	}
-	if (!err) {
-		if (where == IO_INDIV)
-			off = fh->fp;
-		err = mpii_io_rw(fh, write, off, buf, count, dt, &moved);
-		if (where == IO_INDIV)
-			fh->fp = off + (MPI_Offset)moved / fh->view->esize;
-		if (err)
-			msg = "the system refused the access";
+	if (!err && where == IO_INDIV)
+		off = fh->fp;
+	int aggregated = 0;
+	if (write) {
+		/* Every rank takes part, one with an error contributing
+		 * nothing. */
+		int aerr = MPI_SUCCESS;
+		mpii_io_write_aggregated(fh, err ? 0 : off, buf, err ? 0 : count, err ? MPI_BYTE : dt,
+					 &aggregated, &aerr);
+		if (aggregated && !err) {
+			err = aerr;
+			moved = aerr ? 0 : (MPI_Count)count * dt->size;
+		}
 	}
+	if (!err && !aggregated)
+		err = mpii_io_rw(fh, write, off, buf, count, dt, &moved);
+	if (where == IO_INDIV && !msg)
+		fh->fp = off + (MPI_Offset)moved / fh->view->esize;
+	if (err && !msg)
+		msg = "the system refused the access";
 	mpii_io_status(status, moved);
 	int all = mpii_io_agree(fh, err);
 	if (all)

@@ -115,6 +115,13 @@ MPI_Offset mpii_io_view_end(const struct mpii_io_view *v, MPI_Offset end);
 int mpii_io_seek_target(struct mpii_file *fh, MPI_Offset cur, MPI_Offset offset, int whence,
 			MPI_Offset *out);
 
+/* file_aggr.c: a collective write (every rank of fh calls it; count 0
+ * for a rank that contributes nothing) aggregated through two-phase
+ * exchange.  *done = 0: not worth it here (the caller writes
+ * independently); else done, *err this rank's class.  A class. */
+int mpii_io_write_aggregated(struct mpii_file *fh, MPI_Offset off, const void *buf,
+			     MPI_Count count, struct mpii_datatype *dt, int *done, int *err);
+
 /* file_shared.c: ordered access (collective) and the shared pointer. */
 int mpii_io_ordered(const char *fn, MPI_File fh, int write, void *buf, int count,
 		    MPI_Datatype dt, MPI_Status *status);
