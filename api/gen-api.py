@@ -32,7 +32,7 @@ DIRS = ('in', 'out', 'inout')
 KINDS = frozenset('''
     comm group datatype request op errhandler info win file message metarequest mutex cond handle
     buffer pointer string argv status callback extra_state attribute varargs
-    count bytes disp aint rank tag index flag enum keyval errcode length weight fint int
+    count bytes disp aint rank tag index flag enum keyval errcode length weight fint offset int
 '''.split())
 PROF_CLASSES = ('wait', 'data', 'other')
 ENTRIES = ('init', 'plain', 'comm')
@@ -186,7 +186,7 @@ KIND_TYPES = {
 
 
 NUMBER_KINDS = frozenset('count bytes disp aint rank tag index flag enum keyval errcode length '
-                         'weight int'.split())
+                         'weight offset int'.split())
 NUMBER_TYPES = ('int', 'MPI_Aint', 'MPI_Count', 'MPI_Offset', 'MPI_Handletype', 'MPI_Typerequest')
 
 

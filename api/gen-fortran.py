@@ -50,6 +50,7 @@ HANDLES = {
     'errhandler': ('MPI_Errhandler', 'mpii_f2c_errhandler', 'MPI_Errhandler_c2f', 'MPI_Errhandler'),
     'info': ('MPI_Info', 'mpii_f2c_info', 'MPI_Info_c2f', 'MPI_Info'),
     'win': ('MPI_Win', 'MPI_Win_f2c', 'MPI_Win_c2f', 'MPI_Win'),
+    'file': ('MPI_File', 'MPI_File_f2c', 'MPI_File_c2f', 'MPI_File'),
     'message': ('MPI_Message', 'mpii_f2c_message', 'MPI_Message_c2f', 'MPI_Message'),
     # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
     'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
@@ -65,8 +66,7 @@ HANDLES = {
 FIXED_F2C = {'comm': 'MPI_Comm_f2c', 'group': 'MPI_Group_f2c', 'datatype': 'MPI_Type_f2c',
              'op': 'MPI_Op_f2c', 'errhandler': 'MPI_Errhandler_f2c', 'info': 'MPI_Info_f2c',
              'message': 'MPI_Message_f2c'}
-# MPI_File too: declared for the I/O functions to come.
-F08_TYPES = sorted(set(h[3] for h in HANDLES.values())) + ['MPI_File']
+F08_TYPES = sorted(set(h[3] for h in HANDLES.values()))
 
 # The length of a handle or status array, in the glue's terms (the
 # Fortran arguments are pointers).  An array argument without an entry
@@ -114,6 +114,7 @@ CALLBACK_FUNCS = {
     'MPI_Handle_keyval_create': ('mpii_f_keyval_create', 'MPII_F_KEYVAL_HANDLE'),
     'MPI_Comm_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_Win_create_errhandler': ('mpii_f_errhandler_create',),
+    'MPI_File_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_Errhandler_create': ('mpii_f_errhandler_create',),
     'MPI_Grequest_start': None,
     'MPI_Post_handler': None,
@@ -136,6 +137,9 @@ F08_ABSTRACT = {
     'MPI_Win_errhandler_function': (
         'SUBROUTINE MPI_Win_errhandler_function(win, error_code)',
         '  IMPORT', '  TYPE(MPI_Win) :: win', '  INTEGER :: error_code'),
+    'MPI_File_errhandler_function': (
+        'SUBROUTINE MPI_File_errhandler_function(file, error_code)',
+        '  IMPORT', '  TYPE(MPI_File) :: file', '  INTEGER :: error_code'),
     'MPI_Grequest_query_function': (
         'SUBROUTINE MPI_Grequest_query_function(extra_state, status, ierror)',
         '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state',
@@ -1086,12 +1090,23 @@ def fixed_lines(stmt, indent='      '):
     return out
 
 
+# Constants of kind MPI_OFFSET_KIND (MPI-3.1 13.3: MPI_DISPLACEMENT_CURRENT
+# is an INTEGER(KIND=MPI_OFFSET_KIND)); declared after MPI_OFFSET_KIND.
+OFFSET_CONSTS = ('MPI_DISPLACEMENT_CURRENT',)
+
+
 def param_decls(consts, fixed):
     """The PARAMETER declarations of the constants, as statements."""
     s = []
     for name, val in consts.ints + F_INTS:
+        if name in OFFSET_CONSTS:
+            continue
         s.append('INTEGER %s' % name)
         s.append('PARAMETER (%s=%d)' % (name, val))
+    for name, val in consts.ints:
+        if name in OFFSET_CONSTS:
+            s.append('INTEGER(KIND=MPI_OFFSET_KIND) %s' % name)
+            s.append('PARAMETER (%s=%d)' % (name, val))
     for name, val in consts.handle_params():
         s.append('INTEGER %s' % name)
         s.append('PARAMETER (%s=%d)' % (name, val))
@@ -1383,9 +1398,12 @@ def out_mpi_f08(funcs, consts):
           '    INTEGER, PRIVATE :: mpii_cancelled, mpii_count_lo, mpii_count_hi',
           '  END TYPE MPI_Status']
     for name, val in consts.ints + F_INTS:
-        if name in ('MPI_SOURCE', 'MPI_TAG', 'MPI_ERROR'):
-            continue  # the components of TYPE(MPI_Status)
+        if name in ('MPI_SOURCE', 'MPI_TAG', 'MPI_ERROR') or name in OFFSET_CONSTS:
+            continue  # the components of TYPE(MPI_Status); offsets below
         o.append('  INTEGER, PARAMETER :: %s = %d' % (name, val))
+    for name, val in consts.ints:
+        if name in OFFSET_CONSTS:
+            o.append('  INTEGER(KIND=MPI_OFFSET_KIND), PARAMETER :: %s = %d' % (name, val))
     for name, val in consts.handle_params():
         kind = consts.handle_kind(name)
         t = HANDLES[kind][3] if kind in HANDLES else None

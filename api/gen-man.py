@@ -49,6 +49,7 @@ KIND_WORDS = {
     'index': 'index', 'flag': 'true or false', 'enum': 'one of the named constants',
     'keyval': 'attribute key', 'errcode': 'error code or class', 'length': 'string length',
     'weight': 'edge weight', 'fint': 'Fortran handle', 'int': 'integer',
+    'offset': 'file offset or size in bytes',
 }
 
 # The error class an invalid argument of a kind raises.
@@ -56,6 +57,7 @@ KIND_ERRORS = {
     'comm': 'MPI_ERR_COMM', 'group': 'MPI_ERR_GROUP', 'datatype': 'MPI_ERR_TYPE',
     'request': 'MPI_ERR_REQUEST', 'op': 'MPI_ERR_OP', 'info': 'MPI_ERR_INFO',
     'win': 'MPI_ERR_WIN', 'file': 'MPI_ERR_FILE', 'message': 'MPI_ERR_REQUEST',
+    'offset': 'MPI_ERR_ARG',
     'count': 'MPI_ERR_COUNT', 'rank': 'MPI_ERR_RANK', 'tag': 'MPI_ERR_TAG',
     'buffer': 'MPI_ERR_BUFFER', 'keyval': 'MPI_ERR_KEYVAL', 'disp': 'MPI_ERR_DISP',
     'errhandler': 'MPI_ERR_ARG', 'mutex': 'MPI_ERR_ARG', 'cond': 'MPI_ERR_ARG',
@@ -96,6 +98,7 @@ SECTION_DOCS = [
     ('handle conversion', 'handles.md'), ('handlers', 'handlers.md'),
     ('meta requests', 'handlers.md'), ('mutexes', 'threads.md'),
     ('endpoints', 'threads.md'), ('one-sided', 'rma.md'), ('environment', 'launcher.md'),
+    ('I/O', 'io.md'),
 ]
 
 RECEIVES = ('MPI_Recv', 'MPI_Sendrecv', 'MPI_Sendrecv_replace', 'MPI_Mrecv', 'MPI_Wait',

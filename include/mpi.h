@@ -484,6 +484,23 @@ MPII_API extern MPI_Fint mpii_obj_f_statuses_ignore_[6];
 #define MPI_TYPECLASS_INTEGER 2
 #define MPI_TYPECLASS_COMPLEX 3
 
+/* file access modes (MPI_File_open; lib/io/, docs/io.md) */
+#define MPI_MODE_CREATE 1
+#define MPI_MODE_RDONLY 2
+#define MPI_MODE_WRONLY 4
+#define MPI_MODE_RDWR 8
+#define MPI_MODE_DELETE_ON_CLOSE 16
+#define MPI_MODE_UNIQUE_OPEN 32
+#define MPI_MODE_EXCL 64
+#define MPI_MODE_APPEND 128
+#define MPI_MODE_SEQUENTIAL 256
+/* MPI_File_seek whence */
+#define MPI_SEEK_SET 600
+#define MPI_SEEK_CUR 602
+#define MPI_SEEK_END 604
+/* MPI_File_set_view: the displacement of the current shared pointer */
+#define MPI_DISPLACEMENT_CURRENT (-54278278)
+
 /* one-sided (declared; see docs/STATUS.md) */
 #define MPI_MODE_NOCHECK 1024
 #define MPI_MODE_NOSTORE 2048
@@ -549,6 +566,11 @@ typedef void MPI_Win_errhandler_function(MPI_Win *win, int *errcode, ...);
 typedef MPI_Win_errhandler_function MPI_Win_errhandler_fn;
 typedef void MPI_File_errhandler_function(MPI_File *file, int *errcode, ...);
 typedef MPI_File_errhandler_function MPI_File_errhandler_fn;
+/* User data representations (MPI_Register_datarep) */
+typedef int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype datatype, int count,
+					    void *filebuf, MPI_Offset position, void *extra_state);
+typedef int MPI_Datarep_extent_function(MPI_Datatype datatype, MPI_Aint *file_extent,
+					void *extra_state);
 typedef void MPI_Handler_function(MPI_Comm *comm, int *errcode, ...);
 typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
 typedef int MPI_Grequest_free_function(void *extra_state);

@@ -17,3 +17,4 @@ include lib/coll/local.mk
 include lib/attr/local.mk
 include lib/ext/local.mk
 include lib/rma/local.mk
+include lib/io/local.mk

@@ -137,14 +137,15 @@ void mpii_abort_job(int code, const char *why)
 	_exit(code & 0xff ? code & 0xff : 1);
 }
 
-/* Hand errcode and its message to the window's error handler weh when
- * there is a window, else to comm's (MPI_COMM_WORLD's when comm is not a
- * valid communicator). */
-static int deliver(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int errcode,
-		   const char *msg);
+/* Hand errcode and its message to the window's (or file's: is_file)
+ * error handler weh when there is a window (file), else to comm's
+ * (MPI_COMM_WORLD's when comm is not a valid communicator).  A file is
+ * passed as win: both are pointers, and only the handler's call differs. */
+static int deliver(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandler *weh,
+		   int errcode, const char *msg);
 
-static int raise_on(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int errcode,
-		    const char *fn, const char *detail, va_list ap)
+static int raise_on(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandler *weh,
+		    int errcode, const char *fn, const char *detail, va_list ap)
 {
 	char msg[MPI_MAX_ERROR_STRING + 256];
 	const char *what = mpii_err_string(errcode);
@@ -159,17 +160,17 @@ static int raise_on(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int
 		msg[n++] = ')';
 		msg[n] = 0;
 	}
-	return deliver(comm, win, weh, errcode, msg);
+	return deliver(comm, win, is_file, weh, errcode, msg);
 }
 
-static int deliver(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int errcode,
-		   const char *msg)
+static int deliver(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandler *weh,
+		   int errcode, const char *msg)
 {
 	struct mpii_errhandler *eh = MPII_VALID(comm, MPII_MAGIC_COMM) && comm->errh
 					     ? comm->errh
 					     : mpii_obj_comm_world.errh;
-	if (win && weh)
-		eh = weh;
+	if ((win || is_file) && weh)
+		eh = weh;   /* a file's includes MPI_FILE_NULL's (errors of opens) */
 	if (!eh)
 		eh = &mpii_obj_errors_are_fatal;
 	switch (eh->kind) {
@@ -180,10 +181,17 @@ static int deliver(MPI_Comm comm, MPI_Win win, struct mpii_errhandler *weh, int 
 		if (eh->lang_call) {
 			MPI_Win w = win;
 			MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
-			if (win && weh)
+			if ((win || is_file) && weh)
 				eh->lang_call(1, &w, &code, eh->lang_proc);
 			else
 				eh->lang_call(0, &c, &code, eh->lang_proc);
+			return errcode;
+		}
+		if (is_file && weh) {
+			/* A file's handler (MPI_File_create_errhandler). */
+			MPI_File f = (MPI_File)(void *)win;
+			((MPI_File_errhandler_function *)(void (*)(void))eh->comm_fn)(&f, &code,
+										  (char *)msg);
 			return errcode;
 		}
 		if (win && weh) {
@@ -207,7 +215,7 @@ int mpii_err(MPI_Comm comm, int errcode, const char *fn, const char *detail, ...
 {
 	va_list ap;
 	va_start(ap, detail);
-	int rc = raise_on(comm, NULL, NULL, errcode, fn, detail, ap);
+	int rc = raise_on(comm, NULL, 0, NULL, errcode, fn, detail, ap);
 	va_end(ap);
 	return rc;
 }
@@ -219,20 +227,26 @@ int mpii_err_init(const char *fn)
 	 * happened instead of the catch-all text of MPI_ERR_OTHER */
 	snprintf(msg, sizeof(msg), "%s called %s", fn,
 		 mpii_g.finalized ? "after MPI_Finalize" : "before MPI_Init");
-	return deliver(NULL, NULL, NULL, MPI_ERR_OTHER, msg);
+	return deliver(NULL, NULL, 0, NULL, MPI_ERR_OTHER, msg);
 }
 
 int mpii_err_win_v(MPI_Win win, struct mpii_errhandler *eh, int errcode, const char *fn,
 		   const char *detail, va_list ap)
 {
-	return raise_on(NULL, win, eh, errcode, fn, detail, ap);
+	return raise_on(NULL, win, 0, eh, errcode, fn, detail, ap);
+}
+
+int mpii_err_file_v(MPI_File fh, struct mpii_errhandler *eh, int errcode, const char *fn,
+		    const char *detail, va_list ap)
+{
+	return raise_on(NULL, (MPI_Win)(void *)fh, 1, eh, errcode, fn, detail, ap);
 }
 
 int mpii_err_self(int errcode, const char *fn, const char *detail, ...)
 {
 	va_list ap;
 	va_start(ap, detail);
-	int rc = raise_on(MPI_COMM_SELF, NULL, NULL, errcode, fn, detail, ap);
+	int rc = raise_on(MPI_COMM_SELF, NULL, 0, NULL, errcode, fn, detail, ap);
 	va_end(ap);
 	return rc;
 }

@@ -60,6 +60,13 @@ int mpii_err_self(int errcode, const char *fn, const char *detail, ...)
 int mpii_err_win_v(MPI_Win win, struct mpii_errhandler *eh, int errcode, const char *fn,
 		   const char *detail, va_list ap);
 
+/* Same, for an error on file fh (lib/io/): through eh, the file's handler
+ * (a user one is called with the file; a Fortran one gets MPI_File_c2f's
+ * integer, which the windows' conversion gives too: c2f does not look at
+ * the kind); MPI_COMM_WORLD's when fh or eh is NULL. */
+int mpii_err_file_v(MPI_File fh, struct mpii_errhandler *eh, int errcode, const char *fn,
+		    const char *detail, va_list ap);
+
 /* Print a message naming this rank and take the whole job down with code.
  * Never returns. */
 void mpii_abort_job(int code, const char *why) __attribute__((noreturn));

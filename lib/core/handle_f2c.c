@@ -174,6 +174,10 @@ MPI_Info PMPI_Info_f2c(MPI_Fint info) { return from_int(info, MPII_MAGIC_INFO); 
 MPI_Fint PMPI_Win_c2f(MPI_Win win) { return to_int(win); }
 #pragma weak MPI_Win_f2c = PMPI_Win_f2c
 MPI_Win PMPI_Win_f2c(MPI_Fint win) { return from_int(win, MPII_MAGIC_WIN); }
+#pragma weak MPI_File_c2f = PMPI_File_c2f
+MPI_Fint PMPI_File_c2f(MPI_File fh) { return to_int(fh); }
+#pragma weak MPI_File_f2c = PMPI_File_f2c
+MPI_File PMPI_File_f2c(MPI_Fint fh) { return from_int(fh, MPII_MAGIC_FILE); }
 /* The seed's mutexes and condition variables (seed 002 6.12.4), for its
  * Fortran bindings.  Unlike the kinds above, a freed mutex or cond goes
  * back to malloc (lib/ext/mutex.c, cond.c): f2c of a stale integer reads
