@@ -10,6 +10,8 @@ launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/output.h launcher/output.c \
 	launcher/report.h launcher/report.c \
 	launcher/loop.h launcher/loop.c \
+	launcher/events.h launcher/events.c \
+	launcher/events_uring.c launcher/events_epoll.c \
 	launcher/stall.h launcher/stall.c \
 	launcher/foreign.h launcher/foreign.c \
 	launcher/mca.h launcher/mca.c \
@@ -111,6 +113,16 @@ LAUNCHER_TESTS = \
 	tests/launcher/meson.sh \
 	tests/launcher/cpuset.sh \
 	tests/launcher/foreign.sh \
-	tests/launcher/compat-options.sh
+	tests/launcher/compat-options.sh \
+	tests/launcher/no-uring.sh
 TESTS += $(LAUNCHER_TESTS)
 EXTRA_DIST += $(LAUNCHER_TESTS) tests/launcher/common.sh tests/launcher/install-tree.sh
+# Where io_uring is refused (issue 43): seccomp-helper runs a command under
+# a seccomp filter that refuses it, as Docker's default profile does;
+# no-uring.sh tests the epoll fallback under it, no-uring-suite.sh runs the
+# launcher's behaviour tests once more under it.
+check_PROGRAMS += tests/launcher/seccomp-helper
+tests_launcher_seccomp_helper_SOURCES = tests/launcher/seccomp-helper.c
+tests_launcher_seccomp_helper_LDADD =
+TESTS += tests/launcher/no-uring-suite.sh
+EXTRA_DIST += tests/launcher/no-uring-suite.sh

@@ -1,7 +1,11 @@
 /*
- * launcher/loop.c - one io_uring loop for everything the launcher waits on.
+ * launcher/loop.c - one loop for everything the launcher waits on.
  *
- * In flight at any time: a read on each open output pipe, a POLL_ADD on the
+ * The loop is written against completions (launcher/events.h), given by
+ * io_uring or, where that is refused, by epoll: SHMPI_LAUNCHER_EVENTS picks
+ * once, at the start; the logic here is the same on both.
+ *
+ * In flight at any time: a read on each open output pipe, a poll on the
  * pidfd of each live rank, a read on the signalfd, a read of stdin or a
  * write to rank 0's stdin (never both: one buffer, so stdin is paced by
  * rank 0), and up to five timeouts (--timeout, the SIGTERM->SIGKILL grace,
@@ -39,8 +43,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <liburing.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -51,9 +53,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "launcher/events.h"
 #include "launcher/loop.h"
 #include "launcher/report.h"
 #include "launcher/stall.h"
+#include "shm/config.h"
 #include "shm/doorbell.h"
 
 #define KILL_GRACE_MS 200
@@ -71,7 +75,7 @@ enum ev {
 };
 
 struct loop {
-	struct io_uring ring;
+	struct lnch_events *ev;
 	struct lnch_job *job;
 	int sigfd;
 	struct signalfd_siginfo si;
@@ -83,7 +87,6 @@ struct loop {
 	bool drained;
 	bool killing;              /* SIGTERM sent */
 	struct lnch_stall stall;   /* the deadlock watch */
-	struct __kernel_timespec timeout_ts, kill_ts, drain_ts, stall_ts, report_ts;
 };
 
 /* One job per launcher; static because requests may outlive the loop. */
@@ -94,30 +97,9 @@ static uint64_t ud(enum ev kind, uint32_t idx)
 	return (uint64_t)kind << 32 | idx;
 }
 
-/* An SQE, submitting what is queued when the SQ is full (with thousands of
- * ranks more requests are in flight than the SQ holds). */
-static struct io_uring_sqe *get_sqe(struct loop *l)
+static void arm_timeout(struct loop *l, double ms, enum ev kind)
 {
-	struct io_uring_sqe *sqe;
-	while (!(sqe = io_uring_get_sqe(&l->ring)))
-		io_uring_submit(&l->ring);
-	return sqe;
-}
-
-static void ms_to_ts(struct __kernel_timespec *ts, double ms)
-{
-	ts->tv_sec = (long long)(ms / 1000);
-	ts->tv_nsec = (long long)((ms - (double)ts->tv_sec * 1000) * 1e6);
-}
-
-static void arm_timeout(struct loop *l, struct __kernel_timespec *ts, enum ev kind)
-{
-	struct io_uring_sqe *sqe = get_sqe(l);
-	io_uring_prep_timeout(sqe, ts, 0, 0);
-	io_uring_sqe_set_data64(sqe, ud(kind, 0));
-	/* The kernel reads *ts at submission: submit while it is in scope
-	 * of the caller's intent (it lives in *l anyway). */
-	io_uring_submit(&l->ring);
+	lnch_events_timer(l->ev, ms, ud(kind, 0));
 }
 
 static void read_stream(struct loop *l, uint32_t i, enum ev kind)
@@ -125,32 +107,24 @@ static void read_stream(struct loop *l, uint32_t i, enum ev kind)
 	struct lnch_rank *r = &l->job->ranks[i];
 	struct lnch_stream *s = kind == EV_OUT ? &r->out : &r->err;
 	size_t space = lnch_stream_space(s);
-	struct io_uring_sqe *sqe = get_sqe(l);
-	io_uring_prep_read(sqe, s->fd, s->buf + s->len, (unsigned)space, (uint64_t)-1);
-	io_uring_sqe_set_data64(sqe, ud(kind, i));
+	lnch_events_read(l->ev, s->fd, s->buf + s->len, space, ud(kind, i));
 }
 
 static void read_stdin(struct loop *l)
 {
-	struct io_uring_sqe *sqe = get_sqe(l);
-	io_uring_prep_read(sqe, l->stdin_fd, l->inbuf, STDIN_BUF, (uint64_t)-1);
-	io_uring_sqe_set_data64(sqe, ud(EV_STDIN_READ, 0));
+	lnch_events_read(l->ev, l->stdin_fd, l->inbuf, STDIN_BUF, ud(EV_STDIN_READ, 0));
 }
 
 static void write_stdin(struct loop *l)
 {
-	struct io_uring_sqe *sqe = get_sqe(l);
-	io_uring_prep_write(sqe, l->job->stdin_w, l->inbuf + l->in_off,
-			    (unsigned)(l->in_len - l->in_off), (uint64_t)-1);
-	io_uring_sqe_set_data64(sqe, ud(EV_STDIN_WRITE, 0));
+	lnch_events_write(l->ev, l->job->stdin_w, l->inbuf + l->in_off, l->in_len - l->in_off,
+			  ud(EV_STDIN_WRITE, 0));
 	l->stdin_write_busy = true;
 }
 
 static void read_signal(struct loop *l)
 {
-	struct io_uring_sqe *sqe = get_sqe(l);
-	io_uring_prep_read(sqe, l->sigfd, &l->si, sizeof(l->si), 0);
-	io_uring_sqe_set_data64(sqe, ud(EV_SIGNAL, 0));
+	lnch_events_read(l->ev, l->sigfd, &l->si, sizeof(l->si), ud(EV_SIGNAL, 0));
 }
 
 /* Stop feeding rank 0: it sees EOF on its stdin. */
@@ -210,8 +184,7 @@ static void take_down(struct loop *l)
 	 * to vanish can tell why. */
 	shm_store_release(&l->job->seg.hdr->job_aborting, 1);
 	signal_all(l->job, SIGTERM);
-	ms_to_ts(&l->kill_ts, KILL_GRACE_MS);
-	arm_timeout(l, &l->kill_ts, EV_KILL);
+	arm_timeout(l, KILL_GRACE_MS, EV_KILL);
 }
 
 /* Print rank r's note once its output has ended. */
@@ -341,8 +314,7 @@ static void on_rank_exit(struct loop *l, uint32_t i)
 	if (i == 0)
 		end_stdin(l);
 	if (job->live == 0 && l->open_streams > 0) {
-		ms_to_ts(&l->drain_ts, DRAIN_MS);
-		arm_timeout(l, &l->drain_ts, EV_DRAIN);
+		arm_timeout(l, DRAIN_MS, EV_DRAIN);
 	}
 }
 
@@ -389,13 +361,9 @@ static void cancel_streams(struct loop *l)
 		int fds[2] = { r->out.fd, r->err.fd };
 		if (r->pid > 0 && (fds[0] >= 0 || fds[1] >= 0))
 			kill(-r->pid, SIGKILL);
-		for (int k = 0; k < 2; k++) {
-			if (fds[k] < 0)
-				continue;
-			struct io_uring_sqe *sqe = get_sqe(l);
-			io_uring_prep_cancel_fd(sqe, fds[k], IORING_ASYNC_CANCEL_ALL);
-			io_uring_sqe_set_data64(sqe, 0);
-		}
+		for (int k = 0; k < 2; k++)
+			if (fds[k] >= 0)
+				lnch_events_cancel_fd(l->ev, fds[k]);
 	}
 }
 
@@ -422,14 +390,13 @@ static void on_stall_tick(struct loop *l, int res)
 	if (res != -ETIME || l->killing || job->failed || job->live == 0)
 		return;
 	if (lnch_stall_sample(&l->stall, job, now_ms()) < job->opt->deadlock_s * 1000) {
-		arm_timeout(l, &l->stall_ts, EV_STALL);
+		arm_timeout(l, LNCH_STALL_PERIOD_MS, EV_STALL);
 		return;
 	}
 	lnch_job_fail(job, EXIT_TIMEOUT, -1, "job deadlocked: every rank waited in MPI "
 		      "for %s s with no progress, killing the job", job->opt->deadlock_arg);
 	lnch_stall_ask(job);
-	ms_to_ts(&l->report_ts, REPORT_MS);
-	arm_timeout(l, &l->report_ts, EV_REPORT);
+	arm_timeout(l, REPORT_MS, EV_REPORT);
 }
 
 static void on_signal(struct loop *l, int res)
@@ -454,14 +421,14 @@ static void on_signal(struct loop *l, int res)
 	read_signal(l);
 }
 
-static void handle(struct loop *l, uint64_t data, int res)
+/* One completion (launcher/events.h's lnch_events_fn). */
+static void handle(void *arg, uint64_t data, int res)
 {
+	struct loop *l = arg;
 	int kind = (int)(data >> 32);
 	uint32_t idx = (uint32_t)data;
 
 	switch (kind) {
-	case 0:
-		break;  /* a cancel request's own completion */
 	case EV_OUT:
 	case EV_ERR:
 		on_stream(l, idx, kind, res);
@@ -501,30 +468,18 @@ static void handle(struct loop *l, uint64_t data, int res)
 	}
 }
 
-static unsigned ring_entries(uint32_t n)
-{
-	unsigned want = 3 * n + 8, e = 64;
-	while (e < want && e < 4096)
-		e *= 2;
-	return e;
-}
-
 /* --timeout and the --deadlock-timeout samples. */
 static void arm_watches(struct loop *l)
 {
 	const struct lnch_options *o = l->job->opt;
 
-	if (o->timeout_s > 0) {
-		ms_to_ts(&l->timeout_ts, o->timeout_s * 1000);
-		arm_timeout(l, &l->timeout_ts, EV_TIMEOUT);
-	}
-	if (o->deadlock_s > 0) {
-		ms_to_ts(&l->stall_ts, LNCH_STALL_PERIOD_MS);
-		arm_timeout(l, &l->stall_ts, EV_STALL);
-	}
+	if (o->timeout_s > 0)
+		arm_timeout(l, o->timeout_s * 1000, EV_TIMEOUT);
+	if (o->deadlock_s > 0)
+		arm_timeout(l, LNCH_STALL_PERIOD_MS, EV_STALL);
 }
 
-/* Last resort when the ring fails: kill and reap without it. */
+/* Last resort when the event back-end fails: kill and reap without it. */
 static void kill_and_reap(struct lnch_job *job)
 {
 	signal_all(job, SIGKILL);
@@ -541,23 +496,34 @@ static void kill_and_reap(struct lnch_job *job)
 	}
 }
 
+/* The back-end SHMPI_LAUNCHER_EVENTS asks for; on failure the job is
+ * failed with a line naming it. */
+static struct lnch_events *open_events(struct lnch_job *job, int *err)
+{
+	enum lnch_events_kind kind = (enum lnch_events_kind)shm_config_get("SHMPI_LAUNCHER_EVENTS");
+	const char *what = "";
+	/* In flight at most: a read on each of two pipes and a poll on the
+	 * pidfd of each rank, and the cancels of the drain; stdin, the
+	 * signalfd and the timers fit in the back-ends' slack. */
+	struct lnch_events *ev = lnch_events_open(kind, 4 * job->n, err, &what);
+
+	if (!ev)
+		lnch_job_fail(job, 1, -1, "cannot set up %s: %s%s", what, strerror(-*err),
+			      kind == LNCH_EVENTS_URING ?
+			      " (SHMPI_LAUNCHER_EVENTS=uring; unset, epoll would be used)" : "");
+	return ev;
+}
+
 int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 {
-	struct io_uring_params p;
 	struct loop *l = &the_loop;
 	int err;
 
 	l->job = job;
 	l->sigfd = sigfd;
 	l->stdin_fd = job->stdin_w >= 0 ? stdin_fd : -1;
-	memset(&p, 0, sizeof(p));
-	/* Room for one completion per request in flight, so that none has to
-	 * wait in the kernel's overflow list. */
-	unsigned sq = ring_entries(job->n);
-	p.flags = IORING_SETUP_CQSIZE;
-	p.cq_entries = 4 * job->n + 16 > 2 * sq ? 4 * job->n + 16 : 2 * sq;
-	err = io_uring_queue_init_params(sq, &l->ring, &p);
-	if (err < 0) {
+	l->ev = open_events(job, &err);
+	if (!l->ev) {
 		kill_and_reap(job);
 		return err;
 	}
@@ -572,11 +538,8 @@ int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 			read_stream(l, i, EV_ERR);
 			l->open_streams++;
 		}
-		if (r->pidfd >= 0) {
-			struct io_uring_sqe *sqe = get_sqe(l);
-			io_uring_prep_poll_add(sqe, r->pidfd, POLLIN);
-			io_uring_sqe_set_data64(sqe, ud(EV_EXIT, i));
-		}
+		if (r->pidfd >= 0)
+			lnch_events_poll_in(l->ev, r->pidfd, ud(EV_EXIT, i));
 	}
 	read_signal(l);
 	if (l->stdin_fd >= 0)
@@ -587,22 +550,12 @@ int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 	if (job->failed)
 		take_down(l);
 
-	while (job->live > 0 || l->open_streams > 0) {
-		struct io_uring_cqe *cqe;
-		unsigned head, seen = 0;
-
-		err = io_uring_submit_and_wait(&l->ring, 1);
-		if (err < 0 && err != -EINTR && err != -EBUSY)
-			break;
-		io_uring_for_each_cqe(&l->ring, head, cqe) {
-			handle(l, io_uring_cqe_get_data64(cqe), cqe->res);
-			seen++;
-		}
-		io_uring_cq_advance(&l->ring, seen);
-	}
+	err = 0;
+	while ((job->live > 0 || l->open_streams > 0) && err == 0)
+		err = lnch_events_wait(l->ev, handle, l);
 	if (job->live > 0 || l->open_streams > 0) {
-		/* The ring failed under us: never leave ranks behind.  Stream
-		 * buffers may still be targets of reads: leave them be. */
+		/* The back-end failed under us: never leave ranks behind.
+		 * Stream buffers may still be targets of reads: leave them be. */
 		kill_and_reap(job);
 		lnch_job_fail(job, 1, -1, "event loop failed: %s", strerror(-err));
 	}
@@ -615,6 +568,6 @@ int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 			job->ranks[i].note = NULL;
 		}
 	end_stdin(l);
-	io_uring_queue_exit(&l->ring);
+	lnch_events_close(l->ev);
 	return 0;
 }

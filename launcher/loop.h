@@ -10,7 +10,9 @@
  * the first failure, the timeout and the signals delivered to sigfd (a
  * signalfd).  When job->failed is already set the job is taken down at
  * once.  Returns 0 when the loop ran (the outcome is in job->status), or
- * -errno when io_uring could not be set up. */
+ * -errno when no event back-end (launcher/events.h) could be set up: then
+ * the ranks are killed and reaped and the job failed with a line saying
+ * so. */
 int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 	__attribute__((warn_unused_result));
 

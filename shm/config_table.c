@@ -20,6 +20,7 @@ static const char *const barrier_choices[] = { "auto", "shm", "rd", "disseminati
 static const char *const bcast_choices[] = { "auto", "shm", "binomial", "linear", NULL };
 static const char *const allreduce_choices[] = { "auto", "shm", "rd", "ring", NULL };
 static const char *const counters_choices[] = { "auto", "hardware", "software", "none", NULL };
+static const char *const events_choices[] = { "auto", "uring", "epoll", NULL };
 
 const struct shm_config_var shm_config_table[] = {
 	/* lib/core: joining the job and waiting */
@@ -112,6 +113,8 @@ const struct shm_config_var shm_config_table[] = {
 	  "launcher", "the profiler library --profile preloads (default: libshmpi-prof.so beside mpirun-shm)" },
 	{ "SHMPI_APPNUM", SHM_CONFIG_INT, "0", "", 0, INT32_MAX, 0, SHM_CONFIG_INTERNAL, NULL,
 	  "launcher", "which program of an MPMD launch the rank runs (MPI_APPNUM), set for the ranks" },
+	{ "SHMPI_LAUNCHER_EVENTS", SHM_CONFIG_ENUM, "auto", "", 0, 2, 0, 0, events_choices,
+	  "launcher", "what mpirun-shm's event loop waits with (auto: io_uring, epoll where io_uring is refused)" },
 	{ "SHMPI_CXX", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_SCRIPT, NULL,
 	  "launcher", "mpicxx: the C++ compiler to run (default: the configured CXX)" },
 	{ "SHMPI_CC", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_SCRIPT, NULL,
