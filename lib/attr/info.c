@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include "lib/core/core.h"
 #include "lib/attr/info.h"
+#include "shm/config.h"
 
 MPII_API struct mpii_info mpii_obj_info_env = { .magic = MPII_MAGIC_INFO };
 
@@ -73,8 +74,12 @@ fail_grow:
 	return MPI_ERR_NO_MEM;
 }
 
-/* The keys of MPI_INFO_ENV into e (also MPI_Info_create_env's). */
-static void fill_env_into(struct mpii_info *e)
+/* The keys of MPI_INFO_ENV into e.  launch: MPI_Info_create_env's, the same
+ * before and after MPI_Init (the MPICH suite's info/infocreateenv checks
+ * that): maxprocs and thread_level as the launcher set them (MPI-4.0
+ * 11.2.1: "the requested thread level, if requested before the program
+ * started execution"), not as MPI_Init made them. */
+static void fill_env_into(struct mpii_info *e, int launch)
 {
 	char buf[4096];
 	struct utsname u;
@@ -87,10 +92,8 @@ static void fill_env_into(struct mpii_info *e)
 		buf[n] = '\0';
 		(void)put(e, "command", buf);
 	}
-	if (mpii_g.size > 0) {   /* known once MPI_Init ran */
-		snprintf(buf, sizeof(buf), "%d", mpii_g.size);
-		(void)put(e, "maxprocs", buf);
-	}
+	snprintf(buf, sizeof(buf), "%d", launch ? (int)shm_config_get("SHMPI_SIZE") : mpii_g.size);
+	(void)put(e, "maxprocs", buf);
 	if (gethostname(buf, sizeof(buf) - 1) == 0) {
 		buf[sizeof(buf) - 1] = '\0';
 		(void)put(e, "host", buf);
@@ -99,13 +102,14 @@ static void fill_env_into(struct mpii_info *e)
 		(void)put(e, "arch", u.machine);
 	if (getcwd(buf, sizeof(buf)))
 		(void)put(e, "wdir", buf);
-	if (mpii_g.initialized && mpii_g.thread_level >= 0 && mpii_g.thread_level <= 3)
-		(void)put(e, "thread_level", levels[mpii_g.thread_level]);
+	int level = launch ? (int)shm_config_get("SHMPI_THREAD_LEVEL") : mpii_g.thread_level;
+	if (level >= 0 && level <= 3)
+		(void)put(e, "thread_level", levels[level]);
 }
 
 static void fill_env(void)
 {
-	fill_env_into(&mpii_obj_info_env);
+	fill_env_into(&mpii_obj_info_env, 0);
 }
 
 /* Check an info handle for reading; fills MPI_INFO_ENV on first use. */
@@ -328,8 +332,8 @@ int mpii_Info_get_string(const char *fn, MPI_Info info, const char *key, int *bu
 }
 
 /* MPI-4.0 11.2.1: a new info with MPI_INFO_ENV's keys, callable before
- * MPI_Init (then maxprocs and thread_level say what is known: the launcher's
- * size once MPI_Init ran).  argc and argv may be 0 and NULL (Fortran);
+ * MPI_Init and after MPI_Finalize, the same each time (fill_env_into).
+ * argc and argv may be 0 and NULL (Fortran);
  * the command line is the program's (/proc/self/exe), not argv[0]. */
 int mpii_Info_create_env(const char *fn, int argc, char *argv[], MPI_Info *info)
 {
@@ -338,7 +342,7 @@ int mpii_Info_create_env(const char *fn, int argc, char *argv[], MPI_Info *info)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "argc negative or info NULL");
 	if (mpii_info_dup(NULL, info) != MPI_SUCCESS)
 		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
-	fill_env_into(*info);
+	fill_env_into(*info, 1);
 	return MPI_SUCCESS;
 }
 
