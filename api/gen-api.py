@@ -26,7 +26,7 @@ read and grepped like hand-written code.  Python 3 standard library only.
 import re
 import sys
 
-ORIGINS = ('MPI-1', 'MPI-2', 'MPI-2.2', 'MPI-3.0', 'MPI-3.1', 'seed-002', 'seed-003', 'seed-004')
+ORIGINS = ('MPI-1', 'MPI-2', 'MPI-2.2', 'MPI-3.0', 'MPI-3.1', 'MPI-4.0', 'MPI-4.1', 'seed-002', 'seed-003', 'seed-004')
 STATUSES = ('impl', 'stub')
 DIRS = ('in', 'out', 'inout')
 KINDS = frozenset('''

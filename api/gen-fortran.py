@@ -85,6 +85,12 @@ ARRAY_LEN = {
     ('MPI_Testsome', 'array_of_statuses'): '*incount',
     ('MPI_Waitsome', 'array_of_indices'): '*outcount',
     ('MPI_Testsome', 'array_of_indices'): '*outcount',
+    ('MPI_Request_get_status_any', 'array_of_requests'): '*count',
+    ('MPI_Request_get_status_all', 'array_of_requests'): '*count',
+    ('MPI_Request_get_status_all', 'array_of_statuses'): '*count',
+    ('MPI_Request_get_status_some', 'array_of_requests'): '*incount',
+    ('MPI_Request_get_status_some', 'array_of_statuses'): '*incount',
+    ('MPI_Request_get_status_some', 'array_of_indices'): '*outcount',
     ('MPI_Type_struct', 'array_of_types'): '*count',
     ('MPI_Type_create_struct', 'array_of_types'): '*count',
     ('MPI_Type_get_contents', 'array_of_datatypes'): '*max_datatypes',
@@ -219,9 +225,10 @@ F_PREDEFINED_PROCS = [
 ]
 
 # Fortran has no argc/argv: MPI_INIT(IERROR), MPI_INIT_THREAD(REQUIRED,
-# PROVIDED, IERROR).
+# PROVIDED, IERROR), MPI_INFO_CREATE_ENV(INFO, IERROR) (MPI-4.0 11.2.1).
 NO_FORTRAN_ARGS = {('MPI_Init', 'argc'), ('MPI_Init', 'argv'),
-                   ('MPI_Init_thread', 'argc'), ('MPI_Init_thread', 'argv')}
+                   ('MPI_Init_thread', 'argc'), ('MPI_Init_thread', 'argv'),
+                   ('MPI_Info_create_env', 'argc'), ('MPI_Info_create_env', 'argv')}
 
 # MPI-1 attribute calls take INTEGER values (and seed 002's, its extra
 # states too); the MPI-2 ones INTEGER(KIND=MPI_ADDRESS_KIND).
@@ -609,6 +616,8 @@ def glue_function(fn, f08=False, slow=False):
     call_args = list(g.args)
     if fn.name in ('MPI_Init', 'MPI_Init_thread'):
         call_args = ['NULL', 'NULL'] + call_args
+    if fn.name == 'MPI_Info_create_env':
+        call_args = ['0', 'NULL'] + call_args
     if fn.name == 'MPI_Pcontrol':
         call_args = call_args[:1]
     bufs = [a for a in fn.args if a.kind == 'buffer'] if f08 else []
@@ -725,7 +734,8 @@ def fast_glue(fn, f08):
     a successful one; None when fn has none (an argument that always needs
     work, or nothing to check)."""
     if fn.ret != 'int' or fn.name in CALLBACK_FUNCS or fn.name in (
-            'MPI_Init', 'MPI_Init_thread', 'MPI_Pcontrol', 'MPI_Buffer_detach'):
+            'MPI_Init', 'MPI_Init_thread', 'MPI_Pcontrol', 'MPI_Buffer_detach',
+            'MPI_Info_create_env'):
         return None
     checks, decls, args, post = [], [], [], []
     for a in fortran_args(fn):
@@ -1002,6 +1012,8 @@ class Consts:
             if not m:
                 continue
             name, val = m.group(1), m.group(2)
+            if name in ('MPI_F_STATUS_SIZE', 'MPI_F_SOURCE', 'MPI_F_TAG', 'MPI_F_ERROR'):
+                continue   # C's description of the Fortran status (MPI-4.1 19.3.5)
             if name in ('MPI_VERSION', 'MPI_SUBVERSION') or re.match(r'\(?-?\d+\)?$', val):
                 if re.match(r'\(?-?\d+\)?$', val):
                     self.ints.append((name, int(val.strip('()'))))

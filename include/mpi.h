@@ -335,6 +335,13 @@ MPII_API extern MPI_Fint mpii_obj_f_statuses_ignore_[6];
 #define MPI_F_STATUSES_IGNORE (&mpii_obj_f_statuses_ignore_[0])
 #define MPI_F08_STATUS_IGNORE ((MPI_F08_status *)&mpii_obj_f_status_ignore_[0])
 #define MPI_F08_STATUSES_IGNORE ((MPI_F08_status *)&mpii_obj_f_statuses_ignore_[0])
+/* MPI-4.0 19.3.5: the Fortran INTEGER status as C sees it: its length and
+ * the 0-based C indices of its public fields (Fortran's MPI_STATUS_SIZE,
+ * MPI_SOURCE, MPI_TAG, MPI_ERROR are the same layout, 1-based). */
+#define MPI_F_STATUS_SIZE 6
+#define MPI_F_SOURCE 0
+#define MPI_F_TAG 1
+#define MPI_F_ERROR 2
 
 /* thread levels */
 #define MPI_THREAD_SINGLE 0

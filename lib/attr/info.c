@@ -1,6 +1,8 @@
 /*
  * lib/attr/info.c - MPI_Info: create, set, get, get_valuelen, delete,
- * get_nkeys, get_nthkey, dup, free, and the predefined MPI_INFO_ENV.
+ * get_nkeys, get_nthkey, dup, free, the predefined MPI_INFO_ENV, and
+ * MPI-4.0's MPI_Info_get_string and MPI_Info_create_env, and MPI-4.1's
+ * MPI_Get_hw_resource_info.
  *
  * An info is a small array of (key, value) pairs kept in insertion order,
  * which is the order MPI_Info_get_nthkey reports; setting an existing key
@@ -23,6 +25,7 @@
 #include <unistd.h>
 #include "lib/core/core.h"
 #include "lib/attr/info.h"
+#include "shm/config.h"
 
 MPII_API struct mpii_info mpii_obj_info_env = { .magic = MPII_MAGIC_INFO };
 
@@ -71,9 +74,13 @@ fail_grow:
 	return MPI_ERR_NO_MEM;
 }
 
-static void fill_env(void)
+/* The keys of MPI_INFO_ENV into e.  launch: MPI_Info_create_env's, the same
+ * before and after MPI_Init (the MPICH suite's info/infocreateenv checks
+ * that): maxprocs and thread_level as the launcher set them (MPI-4.0
+ * 11.2.1: "the requested thread level, if requested before the program
+ * started execution"), not as MPI_Init made them. */
+static void fill_env_into(struct mpii_info *e, int launch)
 {
-	struct mpii_info *e = &mpii_obj_info_env;
 	char buf[4096];
 	struct utsname u;
 	static const char *levels[] = { "MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED",
@@ -85,7 +92,7 @@ static void fill_env(void)
 		buf[n] = '\0';
 		(void)put(e, "command", buf);
 	}
-	snprintf(buf, sizeof(buf), "%d", mpii_g.size);
+	snprintf(buf, sizeof(buf), "%d", launch ? (int)shm_config_get("SHMPI_SIZE") : mpii_g.size);
 	(void)put(e, "maxprocs", buf);
 	if (gethostname(buf, sizeof(buf) - 1) == 0) {
 		buf[sizeof(buf) - 1] = '\0';
@@ -95,8 +102,14 @@ static void fill_env(void)
 		(void)put(e, "arch", u.machine);
 	if (getcwd(buf, sizeof(buf)))
 		(void)put(e, "wdir", buf);
-	if (mpii_g.thread_level >= 0 && mpii_g.thread_level <= 3)
-		(void)put(e, "thread_level", levels[mpii_g.thread_level]);
+	int level = launch ? (int)shm_config_get("SHMPI_THREAD_LEVEL") : mpii_g.thread_level;
+	if (level >= 0 && level <= 3)
+		(void)put(e, "thread_level", levels[level]);
+}
+
+static void fill_env(void)
+{
+	fill_env_into(&mpii_obj_info_env, 0);
 }
 
 /* Check an info handle for reading; fills MPI_INFO_ENV on first use. */
@@ -285,5 +298,70 @@ int mpii_Info_free(const char *fn, MPI_Info *info)
 		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid or predefined info");
 	mpii_info_release(*info);
 	*info = MPI_INFO_NULL;
+	return MPI_SUCCESS;
+}
+
+/* MPI-4.0 10.2: *buflen is the room in value, the NUL included; a found
+ * value is copied truncated to *buflen - 1 characters (nothing written when
+ * *buflen is 0) and *buflen becomes its length + 1, the room it needs.  A
+ * missing key leaves value and *buflen alone. */
+int mpii_Info_get_string(const char *fn, MPI_Info info, const char *key, int *buflen, char *value,
+			 int *flag)
+{
+	int i;
+
+	if (check(info) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_INFO, fn, "invalid info");
+	if (!key_ok(key))
+		return mpii_err(NULL, MPI_ERR_INFO_KEY, fn, "key empty, NULL or too long");
+	if (!buflen || *buflen < 0 || (*buflen > 0 && !value) || !flag)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "bad buflen, value or flag");
+	if ((i = find(info, key)) < 0) {
+		*flag = 0;
+		return MPI_SUCCESS;
+	}
+	size_t len = strlen(info->ent[i].val);
+	if (*buflen > 0) {
+		size_t n = len < (size_t)*buflen - 1 ? len : (size_t)*buflen - 1;
+		memcpy(value, info->ent[i].val, n);
+		value[n] = '\0';
+	}
+	*buflen = (int)len + 1;
+	*flag = 1;
+	return MPI_SUCCESS;
+}
+
+/* MPI-4.0 11.2.1: a new info with MPI_INFO_ENV's keys, callable before
+ * MPI_Init and after MPI_Finalize, the same each time (fill_env_into).
+ * argc and argv may be 0 and NULL (Fortran);
+ * the command line is the program's (/proc/self/exe), not argv[0]. */
+int mpii_Info_create_env(const char *fn, int argc, char *argv[], MPI_Info *info)
+{
+	(void)argv;
+	if (argc < 0 || !info)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "argc negative or info NULL");
+	if (mpii_info_dup(NULL, info) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	fill_env_into(*info, 1);
+	return MPI_SUCCESS;
+}
+
+/* MPI-4.1 11.4: the hardware this process runs on, as an info the caller
+ * frees.  Without hwloc shmpi knows one kind of resource, the shared
+ * memory of the node the whole job runs on: mpi_hw_resource_type names
+ * it with the one value MPI-4.0 7.4.2 predefines ("mpi_shared_memory");
+ * Open MPI answers an empty info here, MPICH hwloc's names. */
+int mpii_Get_hw_resource_info(const char *fn, MPI_Info *hw_info)
+{
+	if (!hw_info)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "hw_info is NULL");
+	*hw_info = MPI_INFO_NULL;
+	if (mpii_info_dup(NULL, hw_info) != MPI_SUCCESS ||
+	    put(*hw_info, "mpi_hw_resource_type", "mpi_shared_memory") != MPI_SUCCESS) {
+		if (*hw_info)
+			mpii_info_release(*hw_info);
+		*hw_info = MPI_INFO_NULL;
+		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
+	}
 	return MPI_SUCCESS;
 }

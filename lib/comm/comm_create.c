@@ -1,6 +1,6 @@
 /*
  * lib/comm/comm_create.c - intracommunicator constructors and destructors:
- * MPI_Comm_dup/idup/dup_with_info, split, split_type, create,
+ * MPI_Comm_dup/idup/dup_with_info/idup_with_info, split, split_type, create,
  * create_group, free, compare, test_inter, set_info/get_info.
  *
  * Context ids: one member calls mpii_ctx_alloc() (a job-wide counter in
@@ -296,6 +296,23 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
 	if (!request)
 		return mpii_err(comm, MPI_ERR_ARG, "MPI_Comm_idup", "request is NULL");
 	return do_dup("MPI_Comm_idup", comm, NULL, newcomm, request);
+}
+
+/* MPI-4.0 7.4.2: MPI_Comm_idup with MPI_Comm_dup_with_info's info (the
+ * new communicator's hints are info's, not comm's). */
+#pragma weak MPI_Comm_idup_with_info = PMPI_Comm_idup_with_info
+int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+			     MPI_Request *request)
+{
+	static const char fn[] = "MPI_Comm_idup_with_info";
+	MPII_CHECK_INIT(fn);
+	if (mpii_comm_check(comm))
+		return mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");
+	if (info != MPI_INFO_NULL && !MPII_VALID(info, MPII_MAGIC_INFO))
+		return mpii_err(comm, MPI_ERR_INFO, fn, "invalid info");
+	if (!request)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "request is NULL");
+	return do_dup(fn, comm, info, newcomm, request);
 }
 
 struct member { int color, key, rank; };

@@ -265,7 +265,7 @@ int PMPI_Finalize(void)
  * running.  A group that is all of MPI_COMM_WORLD, or an invalid comm,
  * still ends the job: job_aborting asks the launcher to take it down.
  * Without the option the launcher takes the job down at any abort. */
-static void abort_group(MPI_Comm comm)
+void mpii_abort_group(MPI_Comm comm)
 {
 	struct shm_seg_header *h = mpii_g.seg.hdr;
 	if (!h || !h->keep_going)
@@ -295,7 +295,7 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
 	char why[128];
 	snprintf(why, sizeof(why), "MPI_Abort called with error code %d", errorcode);
 	if (mpii_g.initialized && !mpii_g.finalized)
-		abort_group(comm);
+		mpii_abort_group(comm);
 	mpii_abort_job(errorcode, why);
 }
 

@@ -3,7 +3,8 @@
  * _set, _get, MPI_Errhandler_free and the MPI-1 MPI_Errhandler_* names),
  * invoking a handler on request (MPI_Comm_call_errhandler and the seed's
  * MPI_Raise_error_handler, 6.10), and user-added error classes, codes and
- * strings (MPI_Add_error_class/code/string).
+ * strings (MPI_Add_error_class/code/string, and MPI-4.1's
+ * MPI_Remove_error_class/code/string).
  *
  * How an error reaches a handler is lib/core/errors.c's business (mpii_err); this
  * file only owns the objects.  Handlers run on the calling thread, without
@@ -199,7 +200,7 @@ int mpii_errcode_dyn_class(int code)
 	int i = code - MPI_ERR_LASTCODE - 1, cls = -1;
 
 	pthread_mutex_lock(&eh_mu);
-	if (i >= 0 && i < ndyn)
+	if (i >= 0 && i < ndyn && dyn[i].cls >= 0)   /* not removed (below) */
 		cls = dyn[i].cls;
 	pthread_mutex_unlock(&eh_mu);
 	return cls;
@@ -211,7 +212,7 @@ const char *mpii_errcode_dyn_string(int code)
 	const char *s = NULL;
 
 	pthread_mutex_lock(&eh_mu);
-	if (i >= 0 && i < ndyn)
+	if (i >= 0 && i < ndyn && dyn[i].cls >= 0)
 		s = dyn[i].str ? dyn[i].str : "";
 	pthread_mutex_unlock(&eh_mu);
 	return s;
@@ -300,7 +301,7 @@ int mpii_Add_error_string(const char *fn, int errorcode, const char *string)
 	if (!(s = strndup(string, len)))
 		return mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
 	pthread_mutex_lock(&eh_mu);
-	if (i < 0 || i >= ndyn) {
+	if (i < 0 || i >= ndyn || dyn[i].cls < 0) {
 		pthread_mutex_unlock(&eh_mu);
 		free(s);
 		/* predefined codes cannot be renamed (MPI-3.1 8.5) */
@@ -311,4 +312,66 @@ int mpii_Add_error_string(const char *fn, int errorcode, const char *string)
 	dyn[i].str = s;
 	pthread_mutex_unlock(&eh_mu);
 	return MPI_SUCCESS;
+}
+
+/* MPI-4.1 9.5: MPI_Remove_error_class/code/string undo the Add calls.
+ * A removed code keeps its number, never handed out again (MPI_LASTUSEDCODE
+ * only grows), and is no longer a code: MPI_Error_class and
+ * MPI_Add_error_code refuse it, MPI_Error_string calls it unknown.  Only
+ * user-added codes and classes can be removed (MPI_ERR_ARG otherwise);
+ * a class goes only once no code of it is left; removing a code or class
+ * also removes its string.  The strings themselves are kept (leaked), as
+ * in MPI_Add_error_string: callers may still be printing them. */
+#define DYN_REMOVED (-2)
+
+/* eh_mu held: the index in dyn of user code code, or -1. */
+static int dyn_index(int code)
+{
+	int i = code - MPI_ERR_LASTCODE - 1;
+	return i >= 0 && i < ndyn && dyn[i].cls != DYN_REMOVED ? i : -1;
+}
+
+int mpii_Remove_error_class(const char *fn, int errorclass)
+{
+	const char *why = NULL;
+	pthread_mutex_lock(&eh_mu);
+	int i = dyn_index(errorclass);
+	if (i < 0 || dyn[i].cls != errorclass)
+		why = "not a user-added error class";
+	for (int j = 0; !why && j < ndyn; j++)
+		if (j != i && dyn[j].cls == errorclass)
+			why = "error codes of the class are not removed yet";
+	if (!why) {
+		dyn[i].cls = DYN_REMOVED;
+		dyn[i].str = NULL;
+	}
+	pthread_mutex_unlock(&eh_mu);
+	return why ? mpii_err(NULL, MPI_ERR_ARG, fn, "%d: %s", errorclass, why) : MPI_SUCCESS;
+}
+
+int mpii_Remove_error_code(const char *fn, int errorcode)
+{
+	pthread_mutex_lock(&eh_mu);
+	int i = dyn_index(errorcode);
+	int ok = i >= 0 && dyn[i].cls != errorcode;   /* a code, not a class */
+	if (ok) {
+		dyn[i].cls = DYN_REMOVED;
+		dyn[i].str = NULL;
+	}
+	pthread_mutex_unlock(&eh_mu);
+	return ok ? MPI_SUCCESS
+		  : mpii_err(NULL, MPI_ERR_ARG, fn, "%d is not a user-added error code", errorcode);
+}
+
+int mpii_Remove_error_string(const char *fn, int errorcode)
+{
+	pthread_mutex_lock(&eh_mu);
+	int i = dyn_index(errorcode);
+	int ok = i >= 0 && dyn[i].str;
+	if (ok)
+		dyn[i].str = NULL;
+	pthread_mutex_unlock(&eh_mu);
+	return ok ? MPI_SUCCESS
+		  : mpii_err(NULL, MPI_ERR_ARG, fn,
+			     "%d is not a user-added error code or class with a string", errorcode);
 }

@@ -206,6 +206,16 @@ static int deliver(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandl
 		eh->comm_fn(&c, &code, (char *)msg);
 		return errcode;
 	}
+	case MPII_EH_ABORT:
+		/* MPI-4.0 9.3: abort the processes of the communicator the
+		 * error was raised on, as MPI_Abort(comm) does (a window's:
+		 * MPI_COMM_WORLD's processes, the window keeping no group
+		 * here). */
+		if (mpii_g.initialized && !mpii_g.finalized)
+			mpii_abort_group(MPII_VALID(comm, MPII_MAGIC_COMM) && !(win && weh)
+						 ? comm
+						 : MPI_COMM_WORLD);
+		mpii_abort_job(errcode, msg);
 	default:
 		mpii_abort_job(errcode, msg);
 	}

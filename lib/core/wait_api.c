@@ -1,6 +1,8 @@
 /*
  * lib/core/wait_api.c - completion: MPI_Wait/Test and their any/all/some forms,
- * MPI_Request_free, MPI_Request_get_status, MPI_Cancel, MPI_Test_cancelled.
+ * MPI_Request_free, MPI_Request_get_status (and MPI-4.1's _any/_all/_some),
+ * MPI_Cancel, MPI_Test_cancelled,
+ * the MPI-4.1 status accessors MPI_Status_get/set_source/tag/error.
  *
  * A null request or an inactive persistent request completes at once with
  * an empty status.  Errors of individual requests in the multiple-completion
@@ -286,22 +288,40 @@ int mpii_Testany(const char *fn, int count, MPI_Request array_of_requests[], int
 	return array_call(fn, &a, !index || !flag, NULL, take_any, "request failed");
 }
 
+/* MPI-3.1 3.2.5 and 3.7.5: the MPI_ERROR field of the statuses of an
+ * array call is written only when the call returns MPI_ERR_IN_STATUS (then
+ * every completed request's field: its error or MPI_SUCCESS); a successful
+ * call leaves the fields as the user had them.  Called as the requests are
+ * collected, in order, with n statuses of statuses (not ignored) filled so
+ * far, *first_err the number of them before the first error (-1: none yet):
+ * record err in statuses[n - 1], and when it is the first error, MPI_SUCCESS
+ * in the successful ones before it. */
+static void note_err(MPI_Status *statuses, int n, int err, int *first_err)
+{
+	if (*first_err < 0 && err == MPI_SUCCESS)
+		return;   /* no error yet: the field may stay untouched */
+	statuses[n - 1].MPI_ERROR = err;
+	if (*first_err < 0) {
+		*first_err = n - 1;
+		for (int i = 0; i < n - 1; i++)
+			statuses[i].MPI_ERROR = MPI_SUCCESS;
+	}
+}
+
 /* Collect every request (all done); statuses may be MPI_STATUSES_IGNORE. */
 static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses)
 {
-	int any_err = 0;
+	int any_err = 0, first_err = -1;
+	int keep = statuses != MPI_STATUSES_IGNORE && statuses;
 	for (int i = 0; i < count; i++) {
-		MPI_Status *st = statuses == MPI_STATUSES_IGNORE || !statuses ? MPI_STATUS_IGNORE
-									      : &statuses[i];
-		if (inert(reqs[i])) {
+		MPI_Status *st = keep ? &statuses[i] : MPI_STATUS_IGNORE;
+		int err = MPI_SUCCESS;
+		if (inert(reqs[i]))
 			mpii_status_empty(st);
-			if (st != MPI_STATUS_IGNORE)
-				st->MPI_ERROR = MPI_SUCCESS;
-			continue;
-		}
-		int err = mpii_request_collect(&reqs[i], st);
-		if (st != MPI_STATUS_IGNORE)
-			st->MPI_ERROR = err;
+		else
+			err = mpii_request_collect(&reqs[i], st);
+		if (keep)
+			note_err(statuses, i + 1, err, &first_err);
 		any_err |= err != MPI_SUCCESS;
 	}
 	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
@@ -338,20 +358,20 @@ int mpii_Testall(const char *fn, int count, MPI_Request array_of_requests[], int
 static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indices,
 			MPI_Status *statuses)
 {
-	int n = 0, active = 0, any_err = 0;
+	int n = 0, active = 0, any_err = 0, first_err = -1;
+	int keep = statuses != MPI_STATUSES_IGNORE && statuses;
 	for (int i = 0; i < count; i++) {
 		if (inert(reqs[i]))
 			continue;
 		active = 1;
 		if (!req_done(reqs[i]))
 			continue;
-		MPI_Status *st = statuses == MPI_STATUSES_IGNORE || !statuses ? MPI_STATUS_IGNORE
-									      : &statuses[n];
+		MPI_Status *st = keep ? &statuses[n] : MPI_STATUS_IGNORE;
 		int err = mpii_request_collect(&reqs[i], st);
-		if (st != MPI_STATUS_IGNORE)
-			st->MPI_ERROR = err;
-		any_err |= err != MPI_SUCCESS;
 		indices[n++] = i;
+		if (keep)
+			note_err(statuses, n, err, &first_err);
+		any_err |= err != MPI_SUCCESS;
 	}
 	*outcount = active ? n : MPI_UNDEFINED;
 	return any_err ? MPI_ERR_IN_STATUS : MPI_SUCCESS;
@@ -442,6 +462,121 @@ int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_
 	return rc ? raise_req(1, NULL, rc, fn) : MPI_SUCCESS;
 }
 
+/* ---------------------------------- MPI-4.1 3.7.6: status without freeing
+ *
+ * MPI_Request_get_status_any/all/some are MPI_Testany/all/some that leave
+ * the requests as they are (not freed, not made inactive, handles not
+ * set to MPI_REQUEST_NULL), as MPI_Request_get_status is MPI_Test's. */
+
+/* Lock held, r done: fill st from r (a generalized request's query_fn
+ * first, as MPI_Request_get_status does) and return its error. */
+static int peek(struct mpii_request *r, MPI_Status *st)
+{
+	int rc = MPI_SUCCESS;
+	if (r->kind == MPII_REQ_GREQ)
+		rc = mpii_greq_query(r);
+	mpii_status_copy(st, &r->status);
+	return rc ? rc : r->status.MPI_ERROR;
+}
+
+/* The start of the three: check the arguments (bad: the call's own
+ * outputs are missing), take the lock and poll once.  MPI_SUCCESS with
+ * the lock held, or the error class raised. */
+static int peek_enter(const char *fn, int count, const MPI_Request reqs[], int bad)
+{
+	int rc = check_array(count, (MPI_Request *)reqs);
+	if (rc || bad)
+		return mpii_err(NULL, rc ? rc : MPI_ERR_ARG, fn, "invalid arguments");
+	mpii_lock();
+	mpii_progress(-1);
+	return MPI_SUCCESS;
+}
+
+int mpii_Request_get_status_any(const char *fn, int count, const MPI_Request array_of_requests[],
+				int *index, int *flag, MPI_Status *status)
+{
+	int rc = peek_enter(fn, count, array_of_requests, !index || !flag);
+	if (rc)
+		return rc;
+	int active = 0, gen = 0;
+	*index = MPI_UNDEFINED;
+	*flag = 0;
+	for (int i = 0; i < count; i++) {
+		struct mpii_request *r = array_of_requests[i];
+		if (inert(r))
+			continue;
+		active = 1;
+		if (req_done(r)) {
+			*index = i;
+			*flag = 1;
+			gen = is_gen(r);
+			rc = peek(r, status);
+			break;
+		}
+	}
+	if (!active) {
+		*flag = 1;
+		mpii_status_empty(status);
+	}
+	mpii_unlock();
+	return rc ? raise_req(gen, NULL, rc, fn) : MPI_SUCCESS;
+}
+
+int mpii_Request_get_status_all(const char *fn, int count, const MPI_Request array_of_requests[],
+				int *flag, MPI_Status array_of_statuses[])
+{
+	int rc = peek_enter(fn, count, array_of_requests, !flag);
+	if (rc)
+		return rc;
+	*flag = 1;
+	for (int i = 0; i < count && *flag; i++)
+		if (!inert(array_of_requests[i]) && !req_done(array_of_requests[i]))
+			*flag = 0;
+	int any_err = 0, first_err = -1;
+	int keep = array_of_statuses != MPI_STATUSES_IGNORE && array_of_statuses;
+	for (int i = 0; *flag && i < count; i++) {
+		MPI_Status *st = keep ? &array_of_statuses[i] : MPI_STATUS_IGNORE;
+		int err = MPI_SUCCESS;
+		if (inert(array_of_requests[i]))
+			mpii_status_empty(st);
+		else
+			err = peek(array_of_requests[i], st);
+		if (keep)
+			note_err(array_of_statuses, i + 1, err, &first_err);
+		any_err |= err != MPI_SUCCESS;
+	}
+	mpii_unlock();
+	return any_err ? mpii_err(NULL, MPI_ERR_IN_STATUS, fn, "a request failed") : MPI_SUCCESS;
+}
+
+int mpii_Request_get_status_some(const char *fn, int incount, const MPI_Request array_of_requests[],
+				 int *outcount, int array_of_indices[],
+				 MPI_Status array_of_statuses[])
+{
+	int rc = peek_enter(fn, incount, array_of_requests,
+			    !outcount || (incount > 0 && !array_of_indices));
+	if (rc)
+		return rc;
+	int n = 0, active = 0, any_err = 0, first_err = -1;
+	int keep = array_of_statuses != MPI_STATUSES_IGNORE && array_of_statuses;
+	for (int i = 0; i < incount; i++) {
+		struct mpii_request *r = array_of_requests[i];
+		if (inert(r))
+			continue;
+		active = 1;
+		if (!req_done(r))
+			continue;
+		int err = peek(r, keep ? &array_of_statuses[n] : MPI_STATUS_IGNORE);
+		array_of_indices[n++] = i;
+		if (keep)
+			note_err(array_of_statuses, n, err, &first_err);
+		any_err |= err != MPI_SUCCESS;
+	}
+	*outcount = active ? n : MPI_UNDEFINED;
+	mpii_unlock();
+	return any_err ? mpii_err(NULL, MPI_ERR_IN_STATUS, fn, "a request failed") : MPI_SUCCESS;
+}
+
 int mpii_Cancel(const char *fn, MPI_Request *request)
 {
 	if (!request || mpii_request_check(*request))
@@ -477,4 +612,70 @@ int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
 		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Status_set_cancelled", "NULL status");
 	status->mpii_cancelled = flag != 0;
 	return MPI_SUCCESS;
+}
+
+/* MPI-4.1 3.2.5: the public fields of a status through functions (for
+ * languages and tools that do not see the struct).  A status the caller
+ * asked MPI to ignore has no fields: MPI_ERR_ARG. */
+static int status_bad(const MPI_Status *status, const void *out, const char *fn)
+{
+	if (!status || status == MPI_STATUS_IGNORE || !out)
+		return mpii_err(NULL, MPI_ERR_ARG, fn, "status or result is NULL or ignored");
+	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Status_get_source = PMPI_Status_get_source
+int PMPI_Status_get_source(const MPI_Status *status, int *source)
+{
+	int rc = status_bad(status, source, "MPI_Status_get_source");
+	if (!rc)
+		*source = status->MPI_SOURCE;
+	return rc;
+}
+
+#pragma weak MPI_Status_get_tag = PMPI_Status_get_tag
+int PMPI_Status_get_tag(const MPI_Status *status, int *tag)
+{
+	int rc = status_bad(status, tag, "MPI_Status_get_tag");
+	if (!rc)
+		*tag = status->MPI_TAG;
+	return rc;
+}
+
+#pragma weak MPI_Status_get_error = PMPI_Status_get_error
+int PMPI_Status_get_error(const MPI_Status *status, int *error)
+{
+	int rc = status_bad(status, error, "MPI_Status_get_error");
+	if (!rc)
+		*error = status->MPI_ERROR;
+	return rc;
+}
+
+/* The setters store any value, as the standard's MPI_Status_set_elements
+ * does: a generalized request's query_fn fills in what it likes. */
+#pragma weak MPI_Status_set_source = PMPI_Status_set_source
+int PMPI_Status_set_source(MPI_Status *status, int source)
+{
+	int rc = status_bad(status, status, "MPI_Status_set_source");
+	if (!rc)
+		status->MPI_SOURCE = source;
+	return rc;
+}
+
+#pragma weak MPI_Status_set_tag = PMPI_Status_set_tag
+int PMPI_Status_set_tag(MPI_Status *status, int tag)
+{
+	int rc = status_bad(status, status, "MPI_Status_set_tag");
+	if (!rc)
+		status->MPI_TAG = tag;
+	return rc;
+}
+
+#pragma weak MPI_Status_set_error = PMPI_Status_set_error
+int PMPI_Status_set_error(MPI_Status *status, int error)
+{
+	int rc = status_bad(status, status, "MPI_Status_set_error");
+	if (!rc)
+		status->MPI_ERROR = error;
+	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * lib/datatype/type_query.c - what a program asks of a datatype: size, extent,
  * bounds, true extent (also the seed's MPI_True_extent, 6.6), addresses,
- * element counts of a status, MPI_Type_match_size.
+ * element counts of a status, MPI_Type_match_size, MPI-4.1's
+ * MPI_Type_get_value_index.
  *
  * Statuses carry the received byte count (status->mpii_count).  A count
  * that is not a whole number of elements gives MPI_UNDEFINED from
@@ -303,4 +304,37 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 			return MPI_SUCCESS;
 		}
 	return mpii_err(NULL, MPI_ERR_ARG, fn, "no type of class %d with size %d", typeclass, size);
+}
+
+/* MPI-4.1 6.9.4: the predefined pair type of MINLOC/MAXLOC for a value
+ * type and an index type, MPI_DATATYPE_NULL when there is none (not an
+ * error); both arguments must be valid types. */
+#pragma weak MPI_Type_get_value_index = PMPI_Type_get_value_index
+int PMPI_Type_get_value_index(MPI_Datatype value_type, MPI_Datatype index_type,
+			      MPI_Datatype *pair_type)
+{
+	static const char fn[] = "MPI_Type_get_value_index";
+	static const struct {
+		MPI_Datatype value, index, pair;
+	} pairs[] = {
+		{ MPI_FLOAT, MPI_INT, MPI_FLOAT_INT },
+		{ MPI_DOUBLE, MPI_INT, MPI_DOUBLE_INT },
+		{ MPI_LONG, MPI_INT, MPI_LONG_INT },
+		{ MPI_INT, MPI_INT, MPI_2INT },
+		{ MPI_SHORT, MPI_INT, MPI_SHORT_INT },
+		{ MPI_LONG_DOUBLE, MPI_INT, MPI_LONG_DOUBLE_INT },
+		{ MPI_REAL, MPI_REAL, MPI_2REAL },
+		{ MPI_DOUBLE_PRECISION, MPI_DOUBLE_PRECISION, MPI_2DOUBLE_PRECISION },
+		{ MPI_INTEGER, MPI_INTEGER, MPI_2INTEGER },
+	};
+
+	MPII_CHECK_INIT(fn);
+	CHECK_TYPE(value_type);
+	CHECK_TYPE(index_type);
+	CHECK_PTR(pair_type);
+	*pair_type = MPI_DATATYPE_NULL;
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (pairs[i].value == value_type && pairs[i].index == index_type)
+			*pair_type = pairs[i].pair;
+	return MPI_SUCCESS;
 }

@@ -5,7 +5,8 @@
  *
  * Buffered sends copy the packed message into storage counted against the
  * attached buffer's size (MPI_ERR_BUFFER when it would not fit) and send
- * that copy; MPI_Buffer_detach waits until every copy is delivered.
+ * that copy; MPI_Buffer_detach and MPI-4.1's MPI_Buffer_flush/iflush wait
+ * until every copy is delivered.
  */
 #include <sched.h>
 #include <stdlib.h>
@@ -555,6 +556,20 @@ int mpii_Sendrecv_replace(const char *fn, void *buf, int count, MPI_Datatype dat
 	return rc ? mpii_err(comm, rc, fn, "transfer failed") : MPI_SUCCESS;
 }
 
+/* The checks out of line, for the other files of lib/p2p (MPI_Isendrecv in
+ * p2p_sendrecv_nb.c). */
+int mpii_p2p_check_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+			MPI_Comm comm, const char **why)
+{
+	return check_send(buf, count, dt, dest, tag, comm, why);
+}
+
+int mpii_p2p_check_recv(const void *buf, int count, MPI_Datatype dt, int source, int tag,
+			MPI_Comm comm, const char **why)
+{
+	return check_recv(buf, count, dt, source, tag, comm, why);
+}
+
 /* --------------------------------------------------------------- probe */
 
 static int check_probe(int source, int tag, MPI_Comm comm, const char **why)
@@ -786,4 +801,50 @@ int mpii_Buffer_detach(const char *fn, void *buffer_addr, int *size)
 	mpii_p2p.bsend_capacity = 0;
 	mpii_unlock();
 	return MPI_SUCCESS;
+}
+
+/* MPI-4.1 3.6.1: MPI_Buffer_flush waits, as MPI_Buffer_detach does, until
+ * every buffered message is delivered, and leaves the buffer attached;
+ * with no buffer attached there is nothing to wait for. */
+int mpii_Buffer_flush(const char *fn)
+{
+	(void)fn;
+	mpii_lock();
+	mpii_progress_wait(bsend_drained, NULL, -1);
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+/* The poll of MPI_Buffer_iflush's request (lock held). */
+static int iflush_poll(struct mpii_request *req)
+{
+	/* Relaxed: only this poll completes the request, under the lock. */
+	if (shm_load_relaxed(&req->done))
+		return 1;
+	if (!bsend_drained(NULL))
+		return 0;
+	mpii_status_empty(&req->status);
+	req->status.MPI_ERROR = MPI_SUCCESS;
+	mpii_request_complete(req);
+	return 1;
+}
+
+/* MPI_Buffer_iflush: a polled request completing once the buffered
+ * messages sent before it are delivered (those sent later too: the
+ * buffer has one count of bytes in use). */
+int mpii_Buffer_iflush(const char *fn, MPI_Request *request)
+{
+	if (!request)
+		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
+	mpii_lock();
+	struct mpii_request *req = mpii_request_new(MPII_REQ_COLL);
+	if (req) {
+		req->active = 1;
+		req->poll = iflush_poll;
+		*request = req;
+		if (!iflush_poll(req))
+			mpii_progress_poll_add(req);
+	}
+	mpii_unlock();
+	return req ? MPI_SUCCESS : mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
 }

@@ -147,6 +147,13 @@ static inline int mpii_extra_fits(size_t len)
 	return len <= mpii_p2p.payload - sizeof(struct mpii_msg_hdr) && len <= UINT16_MAX;
 }
 
+/* p2p_api.c: the argument checks of a send and of a receive.  An error
+ * class and *why, the detail for mpii_err, or MPI_SUCCESS. */
+int mpii_p2p_check_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+			MPI_Comm comm, const char **why);
+int mpii_p2p_check_recv(const void *buf, int count, MPI_Datatype dt, int source, int tag,
+			MPI_Comm comm, const char **why);
+
 /* p2p_send.c */
 /* Start the transfer of a send request whose operation fields are filled
  * in (mpii_isend, MPI_Start of a persistent send). */
