@@ -21,7 +21,8 @@
 #   --timeout S       per-test limit in seconds unless the testlist gives a
 #                     timeLimit (default 120)
 #   --max-np N        skip entries with more ranks (default 16)
-#   --skip DIR/NAME   skip a test (repeatable; also DIR/NAME@NP)
+#   --skip DIR/NAME   skip a test (repeatable; also DIR/NAME@NP, or a whole
+#                     suite directory such as f90/io)
 #   --only DIR/NAME   run only this test (repeatable)
 #   --work W          build and results directory (default /tmp/mpich-suite-NAME)
 #   --compare A B     print two results files (W/results.tsv) side by side
@@ -334,10 +335,11 @@ mkvar() {
 		END { print out }' "$1" | sed 's/\$([A-Za-z_]*)//g; s/@[A-Za-z_]*@//g'
 }
 
-skipped() { # skipped DIR NAME NP: listed with --skip, or not with --only
+skipped() { # skipped DIR NAME NP: listed with --skip (or its directory), or not with --only
 	local s
 	for s in "${SKIPS[@]+"${SKIPS[@]}"}"; do
 		[ "$s" = "$1/$2" ] || [ "$s" = "$1/$2@$3" ] && return 0
+		case "$1/" in "${s%/}"/*) return 0 ;; esac
 	done
 	[ ${#ONLY[@]} -eq 0 ] && return 1
 	for s in "${ONLY[@]}"; do [ "$s" = "$1/$2" ] && return 1; done
@@ -469,7 +471,7 @@ for top in "${DIRS[@]}"; do
 				result=nobuild
 			else
 				log=$WORK/logs/$(echo "$dir/$name" | tr / _).np$np$(echo "$args" | tr -c 'A-Za-z0-9=\n' _).out
-				(cd "$SUITE/$dir" && env $envs timeout -k 10 "$limit" $MPIEXEC -n "$np" $mpiargs "$exe" $args) >"$log" 2>&1 </dev/null
+				(cd "$S/$dir" && env $envs timeout -k 10 "$limit" $MPIEXEC -n "$np" $mpiargs "$exe" $args) >"$log" 2>&1 </dev/null
 				rc=$?
 				noerr=$(grep -c -E '^[[:space:]]*No [Ee]rrors[[:space:]]*$' "$log")
 				skipmsg=$(grep -c -E '^[[:space:]]*Test Skipped[[:space:]]*$' "$log")
