@@ -286,11 +286,19 @@ prepare_suite() {
 	: >"$S/include/mtest_mpix.h"
 }
 prepare_suite || { echo "mpich-suite.sh: cannot copy $SUITE to $S" >&2; exit 1; }
-[ -n "$MPIFC" ] || NOTES+=("no Fortran compiler (--mpifort): the Fortran tests do not build")
-[ "${SUBST[f77profile]}" = profile ] || NOTES+=("f77/profile left out: a Fortran MPI_SEND of the program's own cannot call PMPI_SEND")
-[ "${SUBST[f90profile]}" = profile ] || NOTES+=("f90/profile left out: 'use mpi, skip_mpi_send => mpi_send' does not compile")
-[ -n "$HAVE_IO" ] || NOTES+=("io directories left out: no MPI_File_open")
-[ -n "$HAVE_SPAWN" ] || NOTES+=("spawn directories and name publishing tests left out: no MPI_Comm_spawn")
+ran() { # ran TOP...: whether one of the directories run is (under) one of these
+	local d t
+	for d in "${DIRS[@]}"; do for t in "$@"; do case "$d/" in "$t"/*) return 0 ;; esac; done; done
+	return 1
+}
+FORTRAN_DIRS="f77 f90 f08 errors"
+if ran $FORTRAN_DIRS; then
+	[ -n "$MPIFC" ] || NOTES+=("no Fortran compiler (--mpifort): the Fortran tests do not build")
+	[ "${SUBST[f77profile]}" = profile ] || NOTES+=("f77/profile left out: a Fortran MPI_SEND of the program's own cannot call PMPI_SEND")
+	[ "${SUBST[f90profile]}" = profile ] || NOTES+=("f90/profile left out: 'use mpi, skip_mpi_send => mpi_send' does not compile")
+fi
+ran io $FORTRAN_DIRS && [ -z "$HAVE_IO" ] && NOTES+=("io directories left out: no MPI_File_open")
+ran spawn $FORTRAN_DIRS && [ -z "$HAVE_SPAWN" ] && NOTES+=("spawn directories and name publishing tests left out: no MPI_Comm_spawn")
 MPIVER=$(printf '#include <mpi.h>\nMPI_VERSION.MPI_SUBVERSION\n' | $MPICC -E -P - 2>/dev/null | tr -d ' ' | grep -E '^[0-9]+\.[0-9]+$' | tail -1)
 MPIVER=${MPIVER:-3.1}
 
