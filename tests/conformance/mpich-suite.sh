@@ -48,8 +48,8 @@
 # or TestErrFatal: a nonzero status; TestStatusNoErrors: "No Errors" and a
 # nonzero status; TestBench and TestAllowWarnings: status 0 (and "No
 # Errors" for the latter).  The directory basic has no testlist: each of its
-# programs but the two benchmarks runs at np 2 and passes on exit status 0
-# (they print nothing).  A testlist's mpiexecarg= goes to the launcher
+# programs but the two benchmarks runs at np 2 (self at np 1) and passes on
+# exit status 0 (they print nothing).  A testlist's mpiexecarg= goes to the launcher
 # before the program, env= to the environment.  Entries that need a newer
 # MPI (mpiversion=) than the one tested, GPUs, or more ranks than --max-np
 # are skipped; tests that do not compile are counted apart ("nobuild":
@@ -433,10 +433,16 @@ build_test() {
 entries() {
 	local dir=$1 list=$S/$1/testlist
 	if [ ! -f "$list" ]; then
-		# no testlist (basic): every program of the Makefile.am at np 2,
-		# without the benchmarks, judged by exit status
+		# no testlist (basic): every program of the Makefile.am at np 2
+		# (self at np 1: it sends to rank 0 and waits for rank 0, which
+		# only rank 0 can do), without the benchmarks, judged by exit
+		# status
 		for p in $(mkvar "$S/$dir/Makefile.am" noinst_PROGRAMS); do
-			case $p in netpipe|adapt) ;; *) echo "$dir $p 2 resultTest=ExitStatus" ;; esac
+			case $p in
+			netpipe|adapt) ;;
+			self) echo "$dir $p 1 resultTest=ExitStatus" ;;
+			*) echo "$dir $p 2 resultTest=ExitStatus" ;;
+			esac
 		done
 		return
 	fi
