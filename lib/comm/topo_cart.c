@@ -115,145 +115,218 @@ int mpii_Cart_create(const char *fn, MPI_Comm comm_old, int ndims, const int dim
 	return mpii_topo_finish(fn, comm_old, nodes, t, comm_cart);
 }
 
-/* Search state of dims_fill: the best non-increasing factorisation found
- * so far (see dims_fill) and the one
- * being built. */
+/* MPI_Dims_create: "as close to each other as possible" (MPI-3.1 7.5.2)
+ * made exact the way MPICH makes it, since programs and the MPICH suite's
+ * topo/dims5 table expect MPICH's grids:
+ *  - a prime factor above the square root of what is left of the count
+ *    takes a dimension of its own, largest first (never the smallest prime
+ *    factor, and at most all dimensions but one); the rest of the count is
+ *    balanced over the other dimensions;
+ *  - when no more prime factors are left than dimensions, each takes one,
+ *    largest first, and the rest are 1;
+ *  - otherwise, of the non-increasing factorisations d[0] >= ... >= d[k-1]
+ *    (all factors at least 2), the least spread d[0] - d[k-1]; among
+ *    equal spreads the largest d[k-1], then the largest d[k-2], and so on
+ *    (590520 in 4 gives 38x37x21x20, not 37x30x28x19).
+ * The search is exact, over divisors, pruned by the best spread found. */
+
+/* Does x^e exceed m?  (x >= 1; without overflow.) */
+static int pow_exceeds(long long x, int e, long long m)
+{
+	long long p = 1;
+	for (int i = 0; i < e; i++) {
+		if (p > m / x)
+			return 1;
+		p *= x;
+	}
+	return p > m;
+}
+
+/* The largest r with r^e <= m (m >= 1, e >= 1), by bisection. */
+static long long iroot(long long m, int e)
+{
+	long long lo = 1, hi = e == 1 ? m : 46341; /* 46341^2 > INT_MAX */
+	if (hi > m)
+		hi = m;
+	while (lo < hi) {
+		long long mid = lo + (hi - lo + 1) / 2;
+		if (pow_exceeds(mid, e, m))
+			hi = mid - 1;
+		else
+			lo = mid;
+	}
+	return lo;
+}
+
+/* The smallest r with r^e >= m: the largest of e factors of m is at least
+ * this. */
+static long long iroot_up(long long m, int e)
+{
+	long long r = iroot(m, e);
+	return pow_exceeds(r, e, m - 1) ? r : r + 1;
+}
+
+/* Search state: the factorisation being built (cur, filled from the
+ * smallest slot k-1 towards slot 0) and the best one found. */
 struct dims_search {
 	int k;
 	int *cur, *best;
 	long long best_spread; /* -1: none found yet */
-	int *div, ndiv;        /* the divisors of the original m, decreasing */
+	const int *div;        /* the divisors of the count above 1, increasing */
+	int ndiv;
 };
 
-/* Does x^e reach at least m?  (Without overflow.) */
-static int pow_reaches(long long x, int e, long long m)
+/* Whether the complete cur beats best: the least spread, then the largest
+ * cur[k-1], cur[k-2], ... */
+static int dims_better(const struct dims_search *s)
 {
-	long long p = 1;
-	for (int i = 0; i < e; i++) {
-		p *= x;
-		if (p >= m)
-			return 1;
-	}
-	return p >= m;
-}
-
-/* The largest r with r^e <= m (e >= 1): no factorisation of m into e
- * factors has its smallest factor above it. */
-static long long iroot(long long m, int e)
-{
-	long long r = 1;
-	while (!pow_reaches(r + 1, e, m + 1))
-		r++;
-	return r;
-}
-
-/* Whether cur[0..k-1] (ending in last) beats the best found: the least
- * spread, then the least (cur[1] - last, cur[2] - last, ...). */
-static int dims_better(const struct dims_search *s, long long last)
-{
-	long long spread = (long long)s->cur[0] - last;
+	long long spread = (long long)s->cur[0] - s->cur[s->k - 1];
 	if (s->best_spread < 0 || spread < s->best_spread)
 		return 1;
 	if (spread > s->best_spread)
 		return 0;
-	for (int i = 1; i < s->k; i++) {
-		long long a = (long long)s->cur[i] - last;
-		long long b = (long long)s->best[i] - s->best[s->k - 1];
-		if (a != b)
-			return a < b;
-	}
+	for (int i = s->k - 1; i > 0; i--)
+		if (s->cur[i] != s->best[i])
+			return s->cur[i] > s->best[i];
 	return 0;
 }
 
-/* Fill slots pos..k-1 (pos > 0) with divisors of m, each at most cap,
- * non-increasing. */
-static void dims_search(struct dims_search *s, int pos, long long m, long long cap)
+/* Index of the largest divisor at most x, or -1. */
+static int div_at_most(const struct dims_search *s, long long x)
 {
-	int left = s->k - pos;
-	if (left == 1) {
-		if (m > cap)
+	int lo = 0, hi = s->ndiv; /* the answer + 1 is in [lo, hi] */
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (s->div[mid] <= x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo - 1;
+}
+
+/* Fill slots pos..0 (pos + 1 of them) with factors of rem, each at least
+ * lo and non-decreasing towards slot 0. */
+static void dims_fill_up(struct dims_search *s, int pos, long long rem, long long lo)
+{
+	long long low = s->cur[s->k - 1];
+	if (pos == 0) {
+		if (rem < lo)
 			return;
-		s->cur[pos] = (int)m;
-		if (dims_better(s, m)) {
+		s->cur[0] = (int)rem;
+		if (dims_better(s)) {
 			memcpy(s->best, s->cur, sizeof(int) * (size_t)s->k);
-			s->best_spread = (long long)s->cur[0] - m;
+			s->best_spread = rem - low;
 		}
 		return;
 	}
-	/* the divisors go largest first; a slot d needs d^left >= m, and the
-	 * later slots are at most d, so the spread is at least cur[0] - d:
-	 * both only grow worse as d shrinks.  The smallest of the later
-	 * slots is at most the (left-1)-th root of m / d: a subtree whose
-	 * spread cannot reach the best is skipped. */
-	for (int i = 0; i < s->ndiv; i++) {
+	int left = pos + 1;
+	/* slot 0 will hold at least the left-th root of rem */
+	if (s->best_spread >= 0 && iroot_up(rem, left) - low > s->best_spread)
+		return;
+	/* this slot is the least of the left ones: at most their root */
+	long long hi = iroot(rem, left);
+	if (s->best_spread >= 0 && hi > low + s->best_spread)
+		hi = low + s->best_spread;
+	for (int i = div_at_most(s, hi); i >= 0 && s->div[i] >= lo; i--) {
 		long long d = s->div[i];
-		if (d > cap || m % d)
-			continue;
-		if (!pow_reaches(d, left, m))
-			break;
-		if (s->best_spread >= 0 && s->cur[0] - d > s->best_spread)
-			break;
-		if (s->best_spread >= 0 && s->cur[0] - iroot(m / d, left - 1) > s->best_spread)
+		if (rem % d)
 			continue;
 		s->cur[pos] = (int)d;
-		dims_search(s, pos + 1, m / d, d);
+		dims_fill_up(s, pos - 1, rem / d, d);
 	}
 }
 
-/* The first slot, smallest candidate first: balanced factorisations start
- * near the k-th root, so a good bound is found at once, and a first slot
- * d gives a spread of at least d - (k-th root of m), which only grows. */
-static void dims_search_first(struct dims_search *s, long long m)
+/* The smallest slot goes from the largest candidate down: the spread is at
+ * least (the (k-1)-th root of m / d) - d, which only grows as d shrinks, and
+ * an equal spread with a smaller d loses the tie. */
+static void dims_search(struct dims_search *s, long long m)
 {
-	long long root = iroot(m, s->k);
-	for (int i = s->ndiv - 1; i >= 0; i--) {
+	int k = s->k;
+	for (int i = div_at_most(s, iroot(m, k)); i >= 0; i--) {
 		long long d = s->div[i];
-		if (!pow_reaches(d, s->k, m))
+		if (m % d)
 			continue;
-		if (s->best_spread >= 0 && d - root > s->best_spread)
+		if (s->best_spread >= 0 && iroot_up(m / d, k - 1) - d >= s->best_spread)
 			break;
-		s->cur[0] = (int)d;
-		if (s->k == 1) {
-			if (d == m)
-				dims_search(s, 0, m, m);
-			continue;
-		}
-		dims_search(s, 1, m / d, d);
+		s->cur[k - 1] = (int)d;
+		dims_fill_up(s, k - 2, m / d, d);
 	}
 }
 
-/* Balanced factorisation of m into k factors, non-increasing (MPI-3.1
- * 7.5.2 "as close to each other as possible"): with last the smallest
- * factor, the least (d[0] - last, d[1] - last, ...) in lexicographic order:
- * the least spread, then the most balanced rest (72 in 2 gives 9x8; 5040
- * in 3 gives 21x16x15, not 20x18x14; 18576 in 4 gives 43x9x8x6: the MPICH
- * suite's topo/dims5 table).  An exact search over
- * non-increasing divisor sequences, pruned by the best spread found. */
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* The k free slots for a count m >= 1 (the rule above). */
 static int dims_fill(int m, int k, int *slot)
 {
-	/* an int has at most 1536 divisors, so at most 768 below its root */
-	int lo[1024], hi[1024], nlo = 0, nhi = 0;
-	for (long long d = 1; d * d <= m; d++)
-		if (m % d == 0) {
-			lo[nlo++] = (int)d;
-			if (d * d != m)
-				hi[nhi++] = (int)(m / d);
+	/* prime factors, increasing (an int has at most 9 distinct ones) */
+	int prime[16], cnt[16], nf = 0, nprimes = 0;
+	long long r = m;
+	for (long long p = 2; p * p <= r; p++)
+		if (r % p == 0) {
+			prime[nf] = (int)p;
+			cnt[nf] = 0;
+			while (r % p == 0) {
+				r /= p;
+				cnt[nf]++;
+			}
+			nprimes += cnt[nf++];
 		}
-	int *div = malloc(sizeof(int) * (size_t)(nlo + nhi));
-	int *cur = malloc(sizeof(int) * (size_t)k);
+	if (r > 1) {
+		prime[nf] = (int)r;
+		cnt[nf++] = 1;
+		nprimes++;
+	}
+	int used = 0;
+	while (nf > 1 && used < k - 1 && cnt[nf - 1] == 1 &&
+	       (long long)prime[nf - 1] * prime[nf - 1] > m) {
+		slot[used++] = prime[--nf];
+		m /= prime[nf];
+		nprimes--;
+	}
+	int left = k - used;
+	if (nprimes <= left) {
+		for (int f = nf - 1; f >= 0; f--)
+			for (int c = 0; c < cnt[f]; c++)
+				slot[used++] = prime[f];
+		while (used < k)
+			slot[used++] = 1;
+		return MPI_SUCCESS;
+	}
+	if (left == 1) {
+		slot[used] = m;
+		return MPI_SUCCESS;
+	}
+	/* the divisors above 1 of what is left, from its factors */
+	int ndiv = 1;
+	for (int f = 0; f < nf; f++)
+		ndiv *= cnt[f] + 1;
+	int *div = malloc(sizeof(int) * (size_t)ndiv);
+	int *cur = malloc(sizeof(int) * (size_t)left);
 	if (!div || !cur) {
 		free(div);
 		free(cur);
 		return MPI_ERR_NO_MEM;
 	}
-	int ndiv = 0; /* decreasing: the cofactors as found, then lo reversed */
-	for (int i = 0; i < nhi; i++)
-		div[ndiv++] = hi[i];
-	for (int i = nlo - 1; i >= 0; i--)
-		div[ndiv++] = lo[i];
-	struct dims_search s = { .k = k, .cur = cur, .best = slot, .best_spread = -1,
-				 .div = div, .ndiv = ndiv };
-	dims_search_first(&s, m);
+	int n = 1;
+	div[0] = 1;
+	for (int f = 0; f < nf; f++) {
+		int have = n;
+		long long pw = 1;
+		for (int c = 0; c < cnt[f]; c++) {
+			pw *= prime[f];
+			for (int i = 0; i < have; i++)
+				div[n++] = (int)(div[i] * pw);
+		}
+	}
+	qsort(div, (size_t)n, sizeof(int), cmp_int);
+	struct dims_search s = { .k = left, .cur = cur, .best = slot + used, .best_spread = -1,
+				 .div = div + 1, .ndiv = n - 1 };
+	dims_search(&s, m);
 	free(div);
 	free(cur);
 	return MPI_SUCCESS;
