@@ -1,7 +1,7 @@
 # tests of the MPI-4.0/4.1 functions of issue 41 ("the rest of 4.0/4.1"):
 # each with its bad arguments raised through the right handler.
 MPI4_TESTS = tests/mpi/mpi4_info_string tests/mpi/mpi4_status_fields \
-	tests/mpi/status_error_untouched tests/mpi/mpi4_isendrecv \
+	tests/mpi/status_error_untouched tests/mpi/status_empty_error tests/mpi/mpi4_isendrecv \
 	tests/mpi/mpi4_request_get_status tests/mpi/mpi4_remove_error \
 	tests/mpi/mpi4_comm_idup_info tests/mpi/mpi4_type_value_index \
 	tests/mpi/mpi4_buffer_flush tests/mpi/mpi4_errors_abort

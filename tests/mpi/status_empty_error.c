@@ -1,0 +1,41 @@
+/*
+ * Description: the empty status a null or inactive request gets from
+ * MPI_Wait, MPI_Test and MPI_Request_get_status has MPI_SUCCESS for its
+ * error field (MPI-3.1 3.7.3; MPICH's pt2pt/rqstatus checks it), while a
+ * completed request leaves the caller's MPI_ERROR alone (3.2.5).
+ * np: 1
+ */
+#include "mpitest.h"
+
+int main(int argc, char **argv)
+{
+	MPI_Status st;
+	MPI_Request req = MPI_REQUEST_NULL;
+	int flag = 0, v = 1, w = 0;
+
+	MPI_Init(&argc, &argv);
+	st.MPI_ERROR = 12345;
+	MPI_Request_get_status(MPI_REQUEST_NULL, &flag, &st);
+	TEST_CHECK(flag && st.MPI_ERROR == MPI_SUCCESS && st.MPI_SOURCE == MPI_ANY_SOURCE &&
+		   st.MPI_TAG == MPI_ANY_TAG);
+	st.MPI_ERROR = 12345;
+	MPI_Wait(&req, &st);
+	TEST_CHECK(st.MPI_ERROR == MPI_SUCCESS);
+	st.MPI_ERROR = 12345;
+	MPI_Test(&req, &flag, &st);
+	TEST_CHECK(flag && st.MPI_ERROR == MPI_SUCCESS);
+	/* An inactive persistent request. */
+	MPI_Recv_init(&w, 1, MPI_INT, 0, 0, MPI_COMM_SELF, &req);
+	st.MPI_ERROR = 12345;
+	MPI_Wait(&req, &st);
+	TEST_CHECK(st.MPI_ERROR == MPI_SUCCESS && st.MPI_SOURCE == MPI_ANY_SOURCE);
+	/* A completed request: MPI_ERROR untouched. */
+	MPI_Start(&req);
+	MPI_Send(&v, 1, MPI_INT, 0, 0, MPI_COMM_SELF);
+	st.MPI_ERROR = 12345;
+	MPI_Wait(&req, &st);
+	TEST_CHECK(st.MPI_ERROR == 12345 && st.MPI_SOURCE == 0 && w == 1);
+	MPI_Request_free(&req);
+	MPI_Finalize();
+	return 0;
+}
