@@ -40,3 +40,43 @@ soak: launcher/mpirun-shm tests/soak/soak
 	$(top_builddir)/launcher/mpirun-shm -n $(SOAK_NP) --timeout $$(( $(SOAK_SECONDS) + 120 )) \
 		$(top_builddir)/tests/soak/soak $(SOAK_SECONDS)
 .PHONY: soak
+
+# Fuzz targets of every decoder of foreign bytes (issue 40), run by make
+# check through tests/fuzz/driver.c: each target's corpus (the forged
+# inputs that once crashed included) as regression inputs, then mutations
+# for FUZZ_SECONDS (2 s; under --enable-sanitizers with ASan and UBSan,
+# halt_on_error).  The same sources build libFuzzer binaries with clang:
+# make fuzz FUZZ_TARGET=dtdesc [FUZZ_TIME=60].
+check_LTLIBRARIES = tests/fuzz/libtypeengine.la
+tests_fuzz_libtypeengine_la_SOURCES = $(TYPE_ENGINE_SOURCES)
+tests_fuzz_libtypeengine_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default
+FUZZ_CHECKS = tests/fuzz/check-dtdesc tests/fuzz/check-unpack tests/fuzz/check-external \
+	tests/fuzz/check-typestr
+check_PROGRAMS += $(FUZZ_CHECKS)
+TESTS += $(FUZZ_CHECKS)
+tests_fuzz_check_dtdesc_SOURCES = tests/fuzz/fuzz_dtdesc.c tests/fuzz/driver.c tests/fuzz/fuzz_common.h
+tests_fuzz_check_dtdesc_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_DIRS='"corpus-dtdesc"'
+tests_fuzz_check_dtdesc_LDADD = tests/fuzz/libtypeengine.la
+tests_fuzz_check_unpack_SOURCES = tests/fuzz/fuzz_unpack.c tests/fuzz/driver.c tests/fuzz/fuzz_common.h
+tests_fuzz_check_unpack_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_DIRS='"corpus-unpack"'
+tests_fuzz_check_unpack_LDADD = tests/fuzz/libtypeengine.la
+tests_fuzz_check_external_SOURCES = tests/fuzz/fuzz_external.c tests/fuzz/driver.c tests/fuzz/fuzz_common.h
+tests_fuzz_check_external_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_DIRS='"corpus-external"'
+tests_fuzz_check_external_LDADD = tests/fuzz/libtypeengine.la
+tests_fuzz_check_typestr_SOURCES = tests/fuzz/fuzz_typestr.c tests/fuzz/driver.c
+tests_fuzz_check_typestr_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_DIRS='"corpus corpus-run"'
+tests_fuzz_check_typestr_LDADD = tests/fuzz/libtypeengine.la
+EXTRA_DIST += tests/fuzz/corpus-dtdesc tests/fuzz/corpus-unpack tests/fuzz/corpus-external \
+	tests/fuzz/corpus-run
+FUZZ_TARGET = dtdesc
+fuzz:
+	$(MKDIR_P) tests/fuzz/run-$(FUZZ_TARGET)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		-std=gnu11 -pthread -I$(top_srcdir) -I$(top_srcdir)/include -I$(top_builddir) \
+		$(top_srcdir)/tests/fuzz/fuzz_$(FUZZ_TARGET).c \
+		$(addprefix $(top_srcdir)/,$(TYPE_ENGINE_SOURCES)) -o tests/fuzz/fuzz_$(FUZZ_TARGET)
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+		tests/fuzz/fuzz_$(FUZZ_TARGET) -max_total_time=$(FUZZ_TIME) -max_len=1024 -timeout=10 \
+		-rss_limit_mb=2048 tests/fuzz/run-$(FUZZ_TARGET) $(top_srcdir)/tests/fuzz/corpus-$(FUZZ_TARGET)
+.PHONY: fuzz
+CLEANFILES += tests/fuzz/fuzz_dtdesc tests/fuzz/fuzz_unpack tests/fuzz/fuzz_external
