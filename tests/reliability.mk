@@ -15,6 +15,10 @@ RELIABILITY_MPI_TESTS = tests/mpi/seg_trust tests/mpi/unexp_flood tests/mpi/hand
 check_PROGRAMS += $(RELIABILITY_MPI_TESTS)
 TESTS += $(RELIABILITY_MPI_TESTS) tests/launcher/seg-trust.sh
 EXTRA_DIST += tests/launcher/seg-trust.sh
+# A hostile rank's forged words (issue 40): hostile_rank is run by the script.
+check_PROGRAMS += tests/mpi/hostile_rank
+TESTS += tests/launcher/hostile-rank.sh
+EXTRA_DIST += tests/launcher/hostile-rank.sh
 # A stalled job: SIGUSR1 to the launcher, --deadlock-timeout, a signal
 # during the start-up of 2048 ranks.  lnch-stall is their MPI program; the
 # deadlock verdict itself is unit-tested on a segment (check_stall).

@@ -1,0 +1,34 @@
+#!/bin/sh
+# Description: a rank that writes forged words into the shared segment
+# (issue 40) cannot crash, hang or fool another (tests/mpi/hostile_rank):
+# a summary bit of a rank that does not exist is ignored with one line
+# (the receiver used to index past its peer table); a forged eager header
+# claiming source 7, -5 or the receiver itself ends the job naming the
+# ring (MPI_Recv(MPI_ANY_SOURCE) used to return MPI_SUCCESS with that
+# source); a forged MPI_Mutex or window lock word ends the job naming
+# the object (the waiter used to sleep forever).
+. "$(dirname "$0")/common.sh"
+PROG=$top_builddir/tests/mpi/hostile_rank
+
+# expect_refused MODE LINE MS: the job fails within MS milliseconds, with
+# LINE on stderr and no rank left behind.
+expect_refused() {
+	run -n 2 "$PROG" "$1" "$MARK"
+	[ "$status" -ne 0 ] || fail "$1: the job succeeded"
+	expect_err_line "$2"
+	expect_faster_than "$3"
+	no_orphans
+}
+
+run -n 2 "$PROG" summary-bit "$MARK"
+expect_status 0
+expect_err_line "shmpi: rank 0: ignored a message summary bit for rank 63, which is not in this job of 2 ranks (the shared segment was overwritten)"
+no_orphans
+
+for src in 7 -5; do
+	expect_refused "forge-src=$src" \
+		"shmpi: rank 0: the shared segment was overwritten: the ring with rank 1 holds a message header with source $src and flags 0 (job of 2 ranks)" 5000
+done
+expect_refused forge-src=0 \
+	"shmpi: rank 0: the shared segment was overwritten: the ring with rank 1 holds a message header claiming source 0 on communicator MPI_COMM_WORLD, which is not the rank that sent it" 5000
+exit 0
