@@ -31,4 +31,12 @@ for src in 7 -5; do
 done
 expect_refused forge-src=0 \
 	"shmpi: rank 0: the shared segment was overwritten: the ring with rank 1 holds a message header claiming source 0 on communicator MPI_COMM_WORLD, which is not the rank that sent it" 5000
+
+M="shmpi: rank 0: MPI_Mutex 0x[0-9a-f]* (arena offset [0-9]*): its shared word was overwritten:"
+expect_refused mutex-state2 "$M locked (state 2) with no owner for [0-9]* ms" 8000
+expect_refused mutex-owner999 "$M its owner 0x3e800000001 names world rank 999, not a rank of this job of 2" 5000
+expect_refused mutex-state7 "$M its state was none of 0, 1, 2" 5000
+W="shmpi: rank 0: the lock of window (unnamed) at rank 0 was overwritten:"
+expect_refused winlock-w "$W word 0x80000000, writer 0: held exclusive by nobody, for 2 s" 8000
+expect_refused winlock-ff "$W word 0xffffffff, writer 0: more readers than any job has threads" 5000
 exit 0

@@ -13,12 +13,14 @@
  *                 naming the ring with rank 1 (it used to complete the
  *                 receive with MPI_SUCCESS and MPI_SOURCE N);
  *   mutex-state2  sets an MPI_Mutex's word to "locked, waiters" with no
- *   mutex-owner999  owner, or names rank 999 as its owner, while rank 0
- *   mutex-state7  waits in MPI_Mutex_lock, or a state that is none:
- *                 the job must end with a message naming the mutex (it
- *                 used to hang forever);
- *   winlock       scribbles the lock word of a window rank 0 then waits
- *                 to lock: the job must end naming the window.
+ *   mutex-owner999  owner, or names rank 999 as its owner, or a state
+ *   mutex-state7  that is none, before rank 0 calls MPI_Mutex_lock: the
+ *                 job must end with a message naming the mutex (it used
+ *                 to hang forever);
+ *   winlock-w     sets the writer bit of rank 0's lock word of a window
+ *   winlock-ff    (no writer recorded), or every bit, before rank 0 calls
+ *                 MPI_Win_lock(MPI_LOCK_EXCLUSIVE) on itself: the job must
+ *                 end naming the window (it used to hang forever).
  * tests/launcher/hostile-rank.sh runs each mode and checks the outcome;
  * run alone, without a mode, the program only checks that the segment can
  * be reached.
@@ -33,7 +35,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "mpitest.h"
+#include "lib/ext/sync.h"
 #include "lib/p2p/p2p_proto.h"
+#include "lib/rma/rma_impl.h"
 #include "shm/atomic.h"
 #include "shm/ring.h"
 #include "shm/segment.h"
@@ -51,11 +55,6 @@ static void map_segment(void)
 	seg = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	TEST_CHECK(seg != MAP_FAILED);
 	hdr = (const struct shm_seg_header *)seg;
-}
-
-static struct shm_member *member(int r)
-{
-	return (struct shm_member *)(seg + hdr->member_off) + r;
 }
 
 /* Set dst's summary bit of src, as a sender's notify does (dst finds it
@@ -117,6 +116,47 @@ int main(int argc, char **argv)
 			int rc = MPI_Recv(buf, sizeof(buf), MPI_CHAR, MPI_ANY_SOURCE, 5, MPI_COMM_WORLD, &st);
 			fprintf(stderr, "FAIL: MPI_Recv of a forged header returned %d with MPI_SOURCE %d\n", rc,
 				st.MPI_SOURCE);
+			MPI_Abort(MPI_COMM_WORLD, 1);
+		}
+	} else if (strncmp(mode, "mutex-", 6) == 0) {
+		MPI_Mutex mx;
+		TEST_CHECK(MPI_Mutex_create(MPI_COMM_WORLD, MPI_INFO_NULL, &mx) == MPI_SUCCESS);
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 1) {
+			/* The library's own mapping of the word (the arena). */
+			struct shm_mutex *m = mx->s.obj;
+			if (strcmp(mode, "mutex-state2") == 0) {
+				shm_store_relaxed(&m->owner, 0);
+				shm_store_release(&m->state, 2);
+			} else if (strcmp(mode, "mutex-owner999") == 0) {
+				shm_store_relaxed(&m->owner, (1000ull << 32) | 1);
+				shm_store_release(&m->state, 1);
+			} else {
+				shm_store_release(&m->state, 7);
+			}
+		}
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 1) {
+			sleep(15); /* rank 0 must end the job long before */
+		} else {
+			MPI_Mutex_lock(mx);
+			fprintf(stderr, "FAIL: MPI_Mutex_lock of a forged mutex returned\n");
+			MPI_Abort(MPI_COMM_WORLD, 1);
+		}
+	} else if (strncmp(mode, "winlock-", 8) == 0) {
+		MPI_Win win;
+		int *base;
+		TEST_CHECK(MPI_Win_allocate(64, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win) == MPI_SUCCESS);
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 1)
+			shm_store_release(&win->st->tgt[0].lock.word,
+					  strcmp(mode, "winlock-w") == 0 ? SHM_RWLOCK_WRITER : 0xffffffffu);
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 1) {
+			sleep(15);
+		} else {
+			MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, win);
+			fprintf(stderr, "FAIL: MPI_Win_lock on a scribbled lock word returned\n");
 			MPI_Abort(MPI_COMM_WORLD, 1);
 		}
 	} else if (mode[0]) {
