@@ -249,7 +249,10 @@ static MPI_Datatype dec_node(struct dec *d)
 		uint16_t idx;
 		if (get(d, &idx, 2))
 			return NULL;
-		if (idx >= mpii_type_predef_count) {
+		/* MPI_DATATYPE describes descriptions: MPI_Pack refuses to
+		 * describe it, so no description names it (the fuzzer found
+		 * one that rebuilt a type MPI_Pack then refused). */
+		if (idx >= mpii_type_predef_count || mpii_type_predef_table[idx]->basic == MPII_B_DATATYPE) {
 			d->bad = MPI_ERR_ARG;
 			return NULL;
 		}
