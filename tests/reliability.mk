@@ -11,6 +11,7 @@
 AM_TESTS_ENVIRONMENT += ASAN_OPTIONS=detect_leaks=0:handle_segv=0:verify_asan_link_order=0; \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1; export ASAN_OPTIONS UBSAN_OPTIONS;
 RELIABILITY_MPI_TESTS = tests/mpi/seg_trust tests/mpi/unexp_flood tests/mpi/handle_churn tests/mpi/count_overflow \
+	tests/mpi/stale_handles \
 	tests/mpi/bad_args
 check_PROGRAMS += $(RELIABILITY_MPI_TESTS)
 TESTS += $(RELIABILITY_MPI_TESTS) tests/launcher/seg-trust.sh

@@ -26,6 +26,16 @@
 #include "lib/core/core.h"
 #include "lib/p2p/p2p.h"
 #include "lib/ext/sync.h"
+#include "lib/core/pool.h"
+
+/* Freed mutex and condition variable handles (both a struct mpii_sync_obj)
+ * wait here before reuse (lib/core/pool.h): a stale handle reads a
+ * poisoned magic word, never freed memory (MPI_Mutex_free twice used to be
+ * a use after free). */
+static struct mpii_pool sync_pool = MPII_POOL_INIT(struct mpii_sync_obj);
+_Static_assert(sizeof(struct mpii_mutex) == sizeof(struct mpii_sync_obj) &&
+		       sizeof(struct mpii_cond) == sizeof(struct mpii_sync_obj),
+	       "one pool holds both handles");
 
 static __thread uint64_t self_id;
 
@@ -91,13 +101,14 @@ int mpii_sync_create(MPI_Comm comm, const void *handlep, const struct mpii_sync_
 		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicators are not supported");
 	if (!handlep)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "%s", k->null_msg);
-	struct mpii_sync_obj *s = calloc(1, k->handle_size);
+	struct mpii_sync_obj *s = mpii_pool_get(&sync_pool);
 	if (!s)
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
 	int rc;
 	s->obj = sync_obj_alloc(comm, k->obj_size, k->init, &s->off, &s->obj_private, &rc);
 	if (!s->obj) {
-		free(s);
+		s->magic = MPII_MAGIC_FREED;
+		mpii_pool_put(&sync_pool, s);
 		return mpii_err(comm, rc, fn, rc == MPI_ERR_NO_MEM ? "segment arena exhausted"
 								   : "set-up messages failed");
 	}
@@ -141,7 +152,7 @@ int mpii_sync_free(struct mpii_sync_obj *s)
 	mpii_lock();
 	mpii_comm_unref(comm);
 	mpii_unlock();
-	free(s);
+	mpii_pool_put(&sync_pool, s);
 	return rc;
 }
 
