@@ -54,13 +54,22 @@ static void check_envelope(const struct mpii_comm *c, int src, int world_src)
 				 "which is not the rank that sent it", src, c->name[0] ? c->name : "(unnamed)");
 }
 
+/* check_envelope for a receive request: one that named its source has
+ * the world rank of that source already (a match means h->src equals
+ * it), so only MPI_ANY_SOURCE needs the communicator's table. */
+static inline void check_req_envelope(const struct mpii_request *req, int src, int world_src)
+{
+	if (req->peer >= 0 ? world_src != req->world_peer : 1)
+		check_envelope(req->comm, src, world_src);
+}
+
 /* Complete a receive: h is the EAGER envelope or the DATA header (whose
  * source and tag were recorded from the RTS in pull_rts). */
 void mpii_p2p_finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
 {
 	MPI_Count cap = capacity(req);
 	if (h->type == MPII_MSG_EAGER || h->type == MPII_MSG_RTS) {
-		check_envelope(req->comm, h->src, world_src);
+		check_req_envelope(req, h->src, world_src);
 		req->status.MPI_SOURCE = h->src;
 		req->status.MPI_TAG = h->tag;
 	}
@@ -96,7 +105,7 @@ static void land_req(struct mpii_request *req, MPI_Count off, const void *src, M
 static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, const void *desc,
 		     int world_src)
 {
-	check_envelope(req->comm, h->src, world_src);
+	check_req_envelope(req, h->src, world_src);
 	req->status.MPI_SOURCE = h->src;
 	req->status.MPI_TAG = h->tag;
 	req->bytes = (MPI_Count)h->len;
