@@ -94,8 +94,10 @@ int mpii_Cond_wait(const char *fn, MPI_Cond cond, MPI_Mutex mutex)
 	if (shm_mutex_owner(mutex->s.obj) != me)
 		return mpii_err(cond->s.comm, MPI_ERR_THREAD, fn,
 				"the calling thread does not hold the mutex");
-	if (shm_cond_wait(cond->s.obj, mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex) ==
-	    SHM_MUTEX_BAD_STATE)
+	mpii_stuck_object(fn, MPII_STUCK_COND, cond->s.obj, cond->s.off, NULL, -1);
+	int rc = shm_cond_wait(cond->s.obj, mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
+	mpii_stuck_object_done();
+	if (rc == SHM_MUTEX_BAD_STATE)
 		mpii_sync_corrupt(mutex, "its state was none of 0, 1, 2");
 	return MPI_SUCCESS;
 }

@@ -189,6 +189,7 @@ int mpii_sync_check_owner(void *arg, uint64_t owner)
 	struct mpii_mutex *mx = arg;
 	struct shm_mutex *m = mx->s.obj;
 	char what[200];
+	mpii_stuck_object_slept(); /* a stall report shows this wait */
 	/* Relaxed: a diagnosis of words several ranks write; each verdict
 	 * below needs the value to stay wrong over many checks or be one
 	 * no mutex ever holds. */
@@ -308,8 +309,10 @@ int mpii_Mutex_lock(const char *fn, MPI_Mutex mutex)
 	if (shm_mutex_owner(mutex->s.obj) == me)
 		return mpii_err(mutex->s.comm, MPI_ERR_THREAD, fn,
 				"the calling thread already holds the mutex (not recursive)");
-	if (shm_mutex_lock(mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex) ==
-	    SHM_MUTEX_BAD_STATE)
+	mpii_stuck_object(fn, MPII_STUCK_MUTEX, mutex->s.obj, mutex->s.off, NULL, -1);
+	int rc = shm_mutex_lock(mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
+	mpii_stuck_object_done();
+	if (rc == SHM_MUTEX_BAD_STATE)
 		mpii_sync_corrupt(mutex, "its state was none of 0, 1, 2");
 	return MPI_SUCCESS;
 }

@@ -286,6 +286,7 @@ static void lock_corrupt(const struct lock_wait *w, uint32_t v, uint32_t wr, con
 static int lock_check(void *arg)
 {
 	struct lock_wait *w = arg;
+	mpii_stuck_object_slept(); /* a stall report shows this wait */
 	int rc = mpii_rma_lock_check(NULL);
 	if (rc)
 		return rc;
@@ -325,15 +326,16 @@ static int lock_check(void *arg)
 	return 0;
 }
 
-static int take(struct mpii_win *win, int t, int type)
+static int take(const char *fn, struct mpii_win *win, int t, int type)
 {
 	struct shm_rwlock *l = &win->st->tgt[t].lock;
 	int64_t ns = mpii_g.cfg.sleep_ns;
 	struct lock_wait w = { win, t, 0 };
-	if (type == MPI_LOCK_SHARED)
-		return shm_rwlock_lock_shared(l, ns, lock_check, &w);
-	int rc = shm_rwlock_lock_excl(l, ns, lock_check, &w);
-	if (!rc)
+	mpii_stuck_object(fn, MPII_STUCK_WINLOCK, l, 0, win->name, t);
+	int rc = type == MPI_LOCK_SHARED ? shm_rwlock_lock_shared(l, ns, lock_check, &w)
+					 : shm_rwlock_lock_excl(l, ns, lock_check, &w);
+	mpii_stuck_object_done();
+	if (!rc && type == MPI_LOCK_EXCLUSIVE)
 		shm_rwlock_set_writer(l, (uint32_t)mpii_g.rank + 1);
 	return rc;
 }
@@ -366,7 +368,7 @@ int mpii_Win_lock(const char *fn, int lock_type, int rank, int assert, MPI_Win w
 		return mpii_win_err(win, MPI_ERR_RMA_SYNC, fn,
 				    "rank %d is already in an access epoch of this window", rank);
 	if (!(assert & MPI_MODE_NOCHECK)) {
-		int rc = take(win, rank, lock_type);
+		int rc = take(fn, win, rank, lock_type);
 		if (rc)
 			return mpii_win_err(win, rc, fn, "job is going down");
 	}
@@ -413,7 +415,7 @@ int mpii_Win_lock_all(const char *fn, int assert, MPI_Win win)
 		return mpii_win_err(win, MPI_ERR_RMA_SYNC, fn, "an access epoch is already open");
 	if (!(assert & MPI_MODE_NOCHECK)) {
 		for (int t = 0; t < st->n; t++) {
-			int rc = take(win, t, MPI_LOCK_SHARED);
+			int rc = take(fn, win, t, MPI_LOCK_SHARED);
 			if (rc) {
 				while (t-- > 0)
 					give(st, t, MPI_LOCK_SHARED);

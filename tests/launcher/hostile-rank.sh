@@ -6,7 +6,8 @@
 # claiming source 7, -5 or the receiver itself ends the job naming the
 # ring (MPI_Recv(MPI_ANY_SOURCE) used to return MPI_SUCCESS with that
 # source); a forged MPI_Mutex or window lock word ends the job naming
-# the object (the waiter used to sleep forever).
+# the object (the waiter used to sleep forever).  And, not hostile, waits
+# on those objects in a stall report.
 . "$(dirname "$0")/common.sh"
 PROG=$top_builddir/tests/mpi/hostile_rank
 
@@ -39,4 +40,22 @@ expect_refused mutex-state7 "$M its state was none of 0, 1, 2" 5000
 W="shmpi: rank 0: the lock of window (unnamed) at rank 0 was overwritten:"
 expect_refused winlock-w "$W word 0x80000000, writer 0: held exclusive by nobody, for 2 s" 8000
 expect_refused winlock-ff "$W word 0xffffffff, writer 0: more readers than any job has threads" 5000
+
+# Waits outside the message path in a stall report (issue 40 item 6): a
+# cycle of two mutexes, and MPI_Win_lock waiting on a holder that waits in
+# MPI_Recv, are declared deadlocked and each line names the object and its
+# holder (they used to be never declared: the lock waits did not count as
+# blocked, and the report said "not waiting in MPI").
+run -n 2 --deadlock-timeout 1 "$PROG" cycle-mutex "$MARK"
+expect_status 124
+expect_err_line "shmpi: rank 0: waiting in MPI_Mutex_lock: MPI_Mutex at arena offset [0-9]*, held by world rank 1 (thread [0-9]*)"
+expect_err_line "shmpi: rank 1: waiting in MPI_Mutex_lock: MPI_Mutex at arena offset [0-9]*, held by world rank 0 (thread [0-9]*)"
+expect_faster_than 8000
+no_orphans
+run -n 2 --deadlock-timeout 1 "$PROG" wait-winlock "$MARK"
+expect_status 124
+expect_err_line "shmpi: rank 0: waiting in MPI_Win_lock: the lock of window (unnamed) at rank 0, held exclusive by world rank 1"
+expect_err_line "shmpi: rank 1: waiting in MPI_Recv: from rank 0, tag 9, on MPI_COMM_WORLD"
+expect_faster_than 8000
+no_orphans
 exit 0

@@ -20,7 +20,13 @@
  *   winlock-w     sets the writer bit of rank 0's lock word of a window
  *   winlock-ff    (no writer recorded), or every bit, before rank 0 calls
  *                 MPI_Win_lock(MPI_LOCK_EXCLUSIVE) on itself: the job must
- *                 end naming the window (it used to hang forever).
+ *                 end naming the window (it used to hang forever);
+ *   cycle-mutex   (not hostile) two mutexes taken in opposite order, and
+ *   wait-winlock  MPI_Win_lock waiting on a holder blocked in MPI_Recv:
+ *                 under --deadlock-timeout the job must be declared
+ *                 deadlocked and each rank's line must name the object
+ *                 and its holder (they used to be missed: "not waiting in
+ *                 MPI").
  * tests/launcher/hostile-rank.sh runs each mode and checks the outcome;
  * run alone, without a mode, the program only checks that the segment can
  * be reached.
@@ -159,6 +165,30 @@ int main(int argc, char **argv)
 			fprintf(stderr, "FAIL: MPI_Win_lock on a scribbled lock word returned\n");
 			MPI_Abort(MPI_COMM_WORLD, 1);
 		}
+	} else if (strcmp(mode, "cycle-mutex") == 0) {
+		/* Not hostile: two mutexes taken in opposite order, for the
+		 * stall report (run with --deadlock-timeout). */
+		MPI_Mutex a, b;
+		MPI_Mutex_create(MPI_COMM_WORLD, MPI_INFO_NULL, &a);
+		MPI_Mutex_create(MPI_COMM_WORLD, MPI_INFO_NULL, &b);
+		MPI_Mutex_lock(rank == 0 ? a : b);
+		MPI_Barrier(MPI_COMM_WORLD);
+		MPI_Mutex_lock(rank == 0 ? b : a);
+		TEST_CHECK(!"a mutex cycle completed");
+	} else if (strcmp(mode, "wait-winlock") == 0) {
+		/* Rank 1 holds rank 0's window lock while it waits in MPI_Recv
+		 * for rank 0, which waits in MPI_Win_lock for it. */
+		MPI_Win win;
+		int *base;
+		MPI_Win_allocate(64, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+		if (rank == 1)
+			MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, win);
+		MPI_Barrier(MPI_COMM_WORLD);
+		if (rank == 1)
+			MPI_Recv(buf, 1, MPI_CHAR, 0, 9, MPI_COMM_WORLD, &st);
+		else
+			MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 0, 0, win);
+		TEST_CHECK(!"a lock wait completed");
 	} else if (mode[0]) {
 		TEST_CHECK(!"unknown mode");
 	}
