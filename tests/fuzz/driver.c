@@ -227,7 +227,7 @@ static size_t mutate(uint8_t *buf, size_t len, const struct corpus *c)
 			if (len >= 4) {
 				uint32_t v = int32s[below(sizeof(int32s) / sizeof(int32s[0]))];
 				if (below(4) == 0)
-					v = (uint32_t)-(int32_t)v;
+					v = 0u - v; /* the other sign, without signed overflow */
 				else if (below(4) == 0)
 					v += (uint32_t)below(5) - 2;
 				memcpy(buf + below(len - 3), &v, 4);
