@@ -23,7 +23,6 @@
 #include <unistd.h>
 #include "lib/core/core.h"
 #include "lib/attr/info.h"
-#include "lib/core/pool.h"
 
 /* Freed infos wait here before reuse (lib/core/pool.h): a stale handle
  * reads a poisoned magic word, never freed memory. */

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
-#include "lib/core/pool.h"
+#include "lib/core/core.h"
 #include "lib/datatype/type_impl.h"
 
 static struct mpii_pool type_pool = MPII_POOL_INIT(struct mpii_datatype);

@@ -17,7 +17,6 @@
 #include "lib/core/core.h"
 #include "lib/ext/greq.h"
 #include "lib/ext/handler.h"
-#include "lib/core/pool.h"
 
 /* Freed metarequests wait here before reuse (lib/core/pool.h): a stale
  * handle reads a poisoned magic word, never freed memory. */

@@ -26,7 +26,6 @@
 #include "lib/core/core.h"
 #include "lib/p2p/p2p.h"
 #include "lib/ext/sync.h"
-#include "lib/core/pool.h"
 
 /* Freed mutex and condition variable handles (both a struct mpii_sync_obj)
  * wait here before reuse (lib/core/pool.h): a stale handle reads a

@@ -12,7 +12,6 @@
 #include <string.h>
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
-#include "lib/core/pool.h"
 
 #define TAG_UB 0x7fffffff
 

@@ -25,7 +25,6 @@
 #include "lib/coll/coll.h"
 #include "lib/p2p/p2p.h"
 #include "lib/attr/attr.h"
-#include "lib/core/pool.h"
 
 /* Freed window objects wait here before reuse (lib/core/pool.h): a stale
  * handle reads a poisoned magic word, never freed memory. */
