@@ -27,8 +27,9 @@ void shm_cond_init(struct shm_cond *c);
 
 /* Release m (held by the caller), sleep until signalled, take m again for
  * owner `me`.  sleep_ns, check, arg as for shm_mutex_lock; check is also
- * called after a timed-out sleep on the condition with owner 0.  Returns 0
- * or check's non-zero value (then the mutex is not held). */
+ * called after a timed-out sleep on the condition with owner 0.  Returns 0,
+ * or check's non-zero value or SHM_MUTEX_BAD_STATE (then the mutex is not
+ * held). */
 int shm_cond_wait(struct shm_cond *c, struct shm_mutex *m, uint64_t me, int64_t sleep_ns,
 		  shm_mutex_check_fn check, void *arg);
 

@@ -40,6 +40,11 @@ int shm_mutex_lock(struct shm_mutex *m, uint64_t me, int64_t sleep_ns,
 	 * Acquire: pairs with the release exchange in shm_mutex_unlock. */
 	c = shm_exchange_acq_rel(&m->state, 2);
 	while (c != 0) {
+		/* The word is shared memory another process can scribble: a
+		 * value that is not a state would otherwise read as "locked"
+		 * forever (our exchange just turned it into 2). */
+		if (c > 2)
+			return SHM_MUTEX_BAD_STATE;
 		shm_fetch_add_relaxed(&m->nwaiters, 1);
 		int rc = shm_futex_wait(&m->state, 2, sleep_ns);
 		shm_fetch_sub_acq_rel(&m->nwaiters, 1);

@@ -30,10 +30,16 @@ typedef int (*shm_mutex_check_fn)(void *arg, uint64_t owner);
 
 void shm_mutex_init(struct shm_mutex *m);
 
+/* What shm_mutex_lock returns when the state word held a value no mutex
+ * has (none of 0, 1, 2): the memory was overwritten.  The mutex is not
+ * taken (the word is left at 2). */
+#define SHM_MUTEX_BAD_STATE (-1)
+
 /* Take the mutex for owner id `me` (non-zero).  Sleeps in the kernel, at
  * most sleep_ns at a time (negative: forever); after each timeout calls
- * check(arg, owner) if check is not NULL.  Returns 0, or check's non-zero
- * value.  Does not look at the owner word: the caller rejects relocks. */
+ * check(arg, owner) if check is not NULL.  Returns 0, check's non-zero
+ * value, or SHM_MUTEX_BAD_STATE.  Does not look at the owner word: the
+ * caller rejects relocks. */
 int shm_mutex_lock(struct shm_mutex *m, uint64_t me, int64_t sleep_ns,
 		   shm_mutex_check_fn check, void *arg);
 

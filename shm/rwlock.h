@@ -32,6 +32,9 @@
 struct shm_rwlock {
 	shm_cacheline_aligned _Atomic uint32_t word;  /* writer bit | readers */
 	_Atomic uint32_t waiters;                     /* threads asleep on word */
+	_Atomic uint32_t writer;                      /* the caller's id of the
+						       * exclusive holder, 0: none
+						       * (shm_rwlock_set_writer) */
 };
 
 _Static_assert(sizeof(struct shm_rwlock) == SHM_CACHELINE, "rwlock fills one line");
@@ -51,6 +54,20 @@ int shm_rwlock_lock_excl(struct shm_rwlock *l, int64_t sleep_ns,
 /* Take the lock only if that needs no wait: 1 taken, 0 busy. */
 int shm_rwlock_trylock_shared(struct shm_rwlock *l);
 int shm_rwlock_trylock_excl(struct shm_rwlock *l);
+
+/* Record (id non-zero, right after taking the lock exclusive) or clear
+ * (0, right before unlock_excl) who holds it, for waiters that must tell a
+ * real holder from a scribbled word.  Relaxed: a diagnosis, read after
+ * sleeps. */
+static inline void shm_rwlock_set_writer(struct shm_rwlock *l, uint32_t id)
+{
+	shm_store_relaxed(&l->writer, id);
+}
+
+static inline uint32_t shm_rwlock_writer(struct shm_rwlock *l)
+{
+	return shm_load_relaxed(&l->writer);
+}
 
 /* Release a lock this caller holds in that mode; wakes sleepers. */
 void shm_rwlock_unlock_shared(struct shm_rwlock *l);

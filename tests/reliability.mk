@@ -11,10 +11,15 @@
 AM_TESTS_ENVIRONMENT += ASAN_OPTIONS=detect_leaks=0:handle_segv=0:verify_asan_link_order=0; \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1; export ASAN_OPTIONS UBSAN_OPTIONS;
 RELIABILITY_MPI_TESTS = tests/mpi/seg_trust tests/mpi/unexp_flood tests/mpi/handle_churn tests/mpi/count_overflow \
+	tests/mpi/stale_handles \
 	tests/mpi/bad_args
 check_PROGRAMS += $(RELIABILITY_MPI_TESTS)
 TESTS += $(RELIABILITY_MPI_TESTS) tests/launcher/seg-trust.sh
 EXTRA_DIST += tests/launcher/seg-trust.sh
+# A hostile rank's forged words (issue 40): hostile_rank is run by the script.
+check_PROGRAMS += tests/mpi/hostile_rank
+TESTS += tests/launcher/hostile-rank.sh
+EXTRA_DIST += tests/launcher/hostile-rank.sh
 # A stalled job: SIGUSR1 to the launcher, --deadlock-timeout, a signal
 # during the start-up of 2048 ranks.  lnch-stall is their MPI program; the
 # deadlock verdict itself is unit-tested on a segment (check_stall).
@@ -40,3 +45,43 @@ soak: launcher/mpirun-shm tests/soak/soak
 	$(top_builddir)/launcher/mpirun-shm -n $(SOAK_NP) --timeout $$(( $(SOAK_SECONDS) + 120 )) \
 		$(top_builddir)/tests/soak/soak $(SOAK_SECONDS)
 .PHONY: soak
+
+# Fuzz targets of every decoder of foreign bytes (issue 40), run by make
+# check through tests/fuzz/driver.c: each target's corpus (the forged
+# inputs that once crashed included) as regression inputs, then mutations
+# for FUZZ_SECONDS (2 s; under --enable-sanitizers with ASan and UBSan,
+# halt_on_error).  The same sources build libFuzzer binaries with clang:
+# make fuzz FUZZ_TARGET=dtdesc [FUZZ_TIME=60].
+check_LTLIBRARIES = tests/fuzz/libtypeengine.la
+tests_fuzz_libtypeengine_la_SOURCES = $(TYPE_ENGINE_SOURCES)
+tests_fuzz_libtypeengine_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default
+FUZZ_CHECKS = tests/fuzz/check-dtdesc tests/fuzz/check-unpack tests/fuzz/check-external \
+	tests/fuzz/check-typestr
+check_PROGRAMS += $(FUZZ_CHECKS)
+TESTS += $(FUZZ_CHECKS)
+tests_fuzz_check_dtdesc_SOURCES = tests/fuzz/fuzz_dtdesc.c tests/fuzz/driver.c tests/fuzz/fuzz_common.h
+tests_fuzz_check_dtdesc_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_DIRS='"corpus-dtdesc"'
+tests_fuzz_check_dtdesc_LDADD = tests/fuzz/libtypeengine.la
+tests_fuzz_check_unpack_SOURCES = tests/fuzz/fuzz_unpack.c tests/fuzz/driver.c tests/fuzz/fuzz_common.h
+tests_fuzz_check_unpack_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_DIRS='"corpus-unpack"'
+tests_fuzz_check_unpack_LDADD = tests/fuzz/libtypeengine.la
+tests_fuzz_check_external_SOURCES = tests/fuzz/fuzz_external.c tests/fuzz/driver.c tests/fuzz/fuzz_common.h
+tests_fuzz_check_external_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_DIRS='"corpus-external"'
+tests_fuzz_check_external_LDADD = tests/fuzz/libtypeengine.la
+tests_fuzz_check_typestr_SOURCES = tests/fuzz/fuzz_typestr.c tests/fuzz/driver.c
+tests_fuzz_check_typestr_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_DIRS='"corpus corpus-run"'
+tests_fuzz_check_typestr_LDADD = tests/fuzz/libtypeengine.la
+EXTRA_DIST += tests/fuzz/corpus-dtdesc tests/fuzz/corpus-unpack tests/fuzz/corpus-external \
+	tests/fuzz/corpus-run
+FUZZ_TARGET = dtdesc
+fuzz:
+	$(MKDIR_P) tests/fuzz/run-$(FUZZ_TARGET)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		-std=gnu11 -pthread -I$(top_srcdir) -I$(top_srcdir)/include -I$(top_builddir) \
+		$(top_srcdir)/tests/fuzz/fuzz_$(FUZZ_TARGET).c \
+		$(addprefix $(top_srcdir)/,$(TYPE_ENGINE_SOURCES)) -o tests/fuzz/fuzz_$(FUZZ_TARGET)
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ASAN_OPTIONS=detect_leaks=1 \
+		tests/fuzz/fuzz_$(FUZZ_TARGET) -max_total_time=$(FUZZ_TIME) -max_len=1024 -timeout=10 \
+		-rss_limit_mb=2048 tests/fuzz/run-$(FUZZ_TARGET) $(top_srcdir)/tests/fuzz/corpus-$(FUZZ_TARGET)
+.PHONY: fuzz
+CLEANFILES += tests/fuzz/fuzz_dtdesc tests/fuzz/fuzz_unpack tests/fuzz/fuzz_external

@@ -7,7 +7,7 @@ TYPE_ENGINE_SOURCES = \
 	lib/datatype/type_predefined.c lib/datatype/type_core.c lib/datatype/type_compile.c lib/datatype/type_create.c \
 	lib/datatype/type_array.c lib/datatype/type_walk.c lib/datatype/type_api.c lib/datatype/type_query.c lib/datatype/type_decode.c \
 	lib/datatype/typestr.c lib/datatype/typestr_parse.c lib/datatype/pack.c lib/datatype/pack_dtype.c lib/datatype/pack_external.c \
-	lib/datatype/type_f90.c tests/unit/type_stubs.c
+	lib/datatype/type_f90.c lib/core/pool.c tests/unit/type_stubs.c
 
 check_PROGRAMS += tests/unit/check_type tests/unit/check_typestr
 TESTS += tests/unit/check_type tests/unit/check_typestr

@@ -27,6 +27,10 @@
 #include "lib/attr/info.h"
 #include "shm/config.h"
 
+/* Freed infos wait here before reuse (lib/core/pool.h): a stale handle
+ * reads a poisoned magic word, never freed memory. */
+static struct mpii_pool info_pool = MPII_POOL_INIT(struct mpii_info);
+
 MPII_API struct mpii_info mpii_obj_info_env = { .magic = MPII_MAGIC_INFO };
 
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
@@ -144,7 +148,7 @@ const char *mpii_info_lookup(struct mpii_info *info, const char *key)
 
 int mpii_info_dup(struct mpii_info *src, struct mpii_info **out)
 {
-	struct mpii_info *d = calloc(1, sizeof(*d));
+	struct mpii_info *d = mpii_pool_get(&info_pool);
 
 	if (!d)
 		return MPI_ERR_NO_MEM;
@@ -169,7 +173,7 @@ void mpii_info_release(struct mpii_info *info)
 	}
 	free(info->ent);
 	info->magic = MPII_MAGIC_FREED;
-	free(info);
+	mpii_pool_put(&info_pool, info);
 }
 
 /* ------------------------------------------------------------ public */

@@ -24,16 +24,16 @@
 #include "lib/core/errors.h"
 #include "lib/core/global.h"
 #include "lib/core/lock.h"
+#include "lib/core/pool.h"
 
 /* ------------------------------------------------------------ objects */
 
-struct eh_box {
-	struct mpii_errhandler eh;   /* first: the handle points here */
-	struct eh_box *next_free;
-};
+/* Freed user error handlers wait here before reuse (lib/core/pool.h): a
+ * stale handle reads a poisoned magic word until 256 more were freed (a
+ * free list reused the object at the next creation). */
+static struct mpii_pool eh_pool = MPII_POOL_INIT(struct mpii_errhandler);
 
-static pthread_mutex_t eh_mu = PTHREAD_MUTEX_INITIALIZER;
-static struct eh_box *eh_free;
+static pthread_mutex_t eh_mu = PTHREAD_MUTEX_INITIALIZER; /* the error classes and codes below */
 
 static int eh_is_predefined(const struct mpii_errhandler *eh)
 {
@@ -55,18 +55,13 @@ void mpii_errhandler_ref(struct mpii_errhandler *eh)
 
 void mpii_errhandler_unref(struct mpii_errhandler *eh)
 {
-	struct eh_box *b = (struct eh_box *)eh;
-
 	if (!eh || eh_is_predefined(eh))
 		return;
 	/* acq_rel: the last owner sees every use before it recycles. */
 	if (shm_fetch_sub_acq_rel(&eh->refcount, 1) != 1)
 		return;
-	pthread_mutex_lock(&eh_mu);
 	eh->magic = MPII_MAGIC_FREED;
-	b->next_free = eh_free;
-	eh_free = b;
-	pthread_mutex_unlock(&eh_mu);
+	mpii_pool_put(&eh_pool, eh);
 }
 
 void mpii_errhandler_set(struct mpii_comm *c, struct mpii_errhandler *eh)
@@ -83,22 +78,15 @@ void mpii_errhandler_set(struct mpii_comm *c, struct mpii_errhandler *eh)
 
 static struct mpii_errhandler *eh_new(MPI_Comm_errhandler_function *f)
 {
-	struct eh_box *b;
-
-	pthread_mutex_lock(&eh_mu);
-	b = eh_free;
-	if (b)
-		eh_free = b->next_free;
-	pthread_mutex_unlock(&eh_mu);
-	if (!b && !(b = malloc(sizeof(*b))))
+	struct mpii_errhandler *eh = mpii_pool_get(&eh_pool);
+	if (!eh)
 		return NULL;
-	memset(b, 0, sizeof(*b));
 	/* Relaxed: not shared until the handle is returned. */
-	shm_store_relaxed(&b->eh.refcount, 1);
-	b->eh.kind = MPII_EH_USER;
-	b->eh.comm_fn = f;
-	b->eh.magic = MPII_MAGIC_ERRHANDLER;
-	return &b->eh;
+	shm_store_relaxed(&eh->refcount, 1);
+	eh->kind = MPII_EH_USER;
+	eh->comm_fn = f;
+	eh->magic = MPII_MAGIC_ERRHANDLER;
+	return eh;
 }
 
 struct mpii_errhandler *mpii_errhandler_new(MPI_Comm_errhandler_function *f)

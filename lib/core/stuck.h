@@ -28,8 +28,21 @@ struct mpii_stuck_note {
 	const char *call;            /* MPI function the thread is in */
 	const struct mpii_comm *comm;/* its communicator, when it has one */
 	int peer, tag;               /* point-to-point: partner and tag */
-	int kind;                    /* 0 none, 1 send, 2 receive, 3 collective */
+	int kind;                    /* 0 none, 1 send, 2 receive, 3 collective,
+				      * 4 an object several ranks write */
+	/* kind 4: which object (enum below), its shared words (a struct
+	 * shm_mutex, shm_cond or shm_rwlock, read when the report is
+	 * written: the holder is whoever holds it then), its arena offset or
+	 * window name, and the window rank of a lock */
+	int obj_kind;
+	int in_obj_wait;             /* between mpii_stuck_object and _done */
+	const void *obj;
+	unsigned long long obj_off;
+	const char *obj_name;
+	int obj_rank;
 };
+
+enum { MPII_STUCK_MUTEX = 1, MPII_STUCK_COND, MPII_STUCK_WINLOCK };
 
 extern __thread struct mpii_stuck_note mpii_stuck __attribute__((tls_model("initial-exec")));
 
@@ -47,6 +60,27 @@ static inline void mpii_stuck_coll(const struct mpii_comm *comm)
 	mpii_stuck.comm = comm;
 	mpii_stuck.kind = 3;
 }
+
+/* A wait on an object several ranks write (MPI_Mutex_lock, MPI_Cond_wait,
+ * MPI_Win_lock, MPI_Win_lock_all): what it is about, before the wait. */
+static inline void mpii_stuck_object(const char *call, int obj_kind, const void *obj,
+				     unsigned long long off, const char *name, int rank)
+{
+	mpii_stuck.call = call;
+	mpii_stuck.kind = 4;
+	mpii_stuck.obj_kind = obj_kind;
+	mpii_stuck.obj = obj;
+	mpii_stuck.obj_off = off;
+	mpii_stuck.obj_name = name;
+	mpii_stuck.obj_rank = rank;
+	mpii_stuck.in_obj_wait = 1;
+}
+
+/* Such a wait slept once more without the object (the first time it
+ * blocks, as mpii_stuck_block), and its end (unblocks if it blocked).
+ * These waits sleep on the object's futex, not in mpii_progress_wait. */
+void mpii_stuck_object_slept(void);
+void mpii_stuck_object_done(void);
 
 /* mpii_progress_wait, outermost level of a thread, once it stops
  * spinning: blocking starts; and when that wait ends. */

@@ -151,8 +151,20 @@ static int nonneg(const int *v, int n)
 	return 1;
 }
 
+/* ni == k * c + m, computed without overflow: a forged count c near
+ * INT_MAX/k must not wrap the product onto a small ni (issue 40: c =
+ * 1431655766 gave 3*c+2 == 4, then the subarray check read c entries of a
+ * 4-int array).  c and ni are at most INT_MAX, so the long long product
+ * cannot overflow. */
+static int has_ints(int ni, int c, int k, int m)
+{
+	return c >= 0 && (long long)ni == (long long)k * c + m;
+}
+
 /* Rebuild one type from constructor arguments; MPI_ERR_ARG when they are
- * not what that constructor accepts. */
+ * not what that constructor accepts.  Every count is checked against the
+ * array lengths (ni, na, nd, which the caller bounded by the bytes read)
+ * before an element at an index derived from it is touched. */
 static int rebuild(int comb, int ni, const int *in, int na, const MPI_Aint *an, int nd, MPI_Datatype *ty,
 		   MPI_Datatype *out)
 {
@@ -178,15 +190,15 @@ static int rebuild(int comb, int ni, const int *in, int na, const MPI_Aint *an, 
 			return MPI_ERR_ARG;
 		return mpii_type_hvector(c, in[1], an[0], ty[0], out);
 	case MPI_COMBINER_INDEXED:
-		if (c < 0 || ni != 2 * c + 1 || na || nd != 1 || !nonneg(in + 1, c))
+		if (!has_ints(ni, c, 2, 1) || na || nd != 1 || !nonneg(in + 1, c))
 			return MPI_ERR_ARG;
 		return mpii_type_indexed(c, in + 1, in + 1 + c, ty[0], out);
 	case MPI_COMBINER_HINDEXED:
-		if (c < 0 || ni != c + 1 || na != c || nd != 1 || !nonneg(in + 1, c))
+		if (!has_ints(ni, c, 1, 1) || na != c || nd != 1 || !nonneg(in + 1, c))
 			return MPI_ERR_ARG;
 		return mpii_type_hindexed(c, in + 1, an, ty[0], out);
 	case MPI_COMBINER_INDEXED_BLOCK:
-		if (c < 0 || ni != c + 2 || na || nd != 1 || in[1] < 0)
+		if (!has_ints(ni, c, 1, 2) || na || nd != 1 || in[1] < 0)
 			return MPI_ERR_ARG;
 		return mpii_type_indexed_block(c, in[1], in + 2, ty[0], out);
 	case MPI_COMBINER_HINDEXED_BLOCK:
@@ -194,7 +206,7 @@ static int rebuild(int comb, int ni, const int *in, int na, const MPI_Aint *an, 
 			return MPI_ERR_ARG;
 		return mpii_type_hindexed_block(c, in[1], an, ty[0], out);
 	case MPI_COMBINER_STRUCT:
-		if (c < 0 || ni != c + 1 || na != c || nd != c || !nonneg(in + 1, c))
+		if (!has_ints(ni, c, 1, 1) || na != c || nd != c || !nonneg(in + 1, c))
 			return MPI_ERR_ARG;
 		return mpii_type_struct(c, in + 1, an, ty, out);
 	case MPI_COMBINER_RESIZED:
@@ -202,7 +214,7 @@ static int rebuild(int comb, int ni, const int *in, int na, const MPI_Aint *an, 
 			return MPI_ERR_ARG;
 		return mpii_type_resized(ty[0], an[0], an[1], out);
 	case MPI_COMBINER_SUBARRAY:
-		if (c <= 0 || ni != 3 * c + 2 || na || nd != 1 ||
+		if (c <= 0 || !has_ints(ni, c, 3, 2) || na || nd != 1 ||
 		    mpii_type_subarray_bad(c, in + 1, in + 1 + c, in + 1 + 2 * c, in[1 + 3 * c]))
 			return MPI_ERR_ARG;
 		return mpii_type_subarray(c, in + 1, in + 1 + c, in + 1 + 2 * c, in[1 + 3 * c], ty[0], out);
@@ -217,7 +229,7 @@ static int rebuild(int comb, int ni, const int *in, int na, const MPI_Aint *an, 
 	}
 	case MPI_COMBINER_DARRAY: {
 		int nd_ = ni >= 3 ? in[2] : -1;
-		if (nd_ <= 0 || ni != 4 * nd_ + 4 || na || nd != 1 ||
+		if (nd_ <= 0 || !has_ints(ni, nd_, 4, 4) || na || nd != 1 ||
 		    mpii_type_darray_bad(in[0], in[1], nd_, in + 3, in + 3 + nd_, in + 3 + 2 * nd_,
 					 in + 3 + 3 * nd_, in[3 + 4 * nd_]))
 			return MPI_ERR_ARG;
@@ -237,7 +249,10 @@ static MPI_Datatype dec_node(struct dec *d)
 		uint16_t idx;
 		if (get(d, &idx, 2))
 			return NULL;
-		if (idx >= mpii_type_predef_count) {
+		/* MPI_DATATYPE describes descriptions: MPI_Pack refuses to
+		 * describe it, so no description names it (the fuzzer found
+		 * one that rebuilt a type MPI_Pack then refused). */
+		if (idx >= mpii_type_predef_count || mpii_type_predef_table[idx]->basic == MPII_B_DATATYPE) {
 			d->bad = MPI_ERR_ARG;
 			return NULL;
 		}

@@ -6,8 +6,10 @@
  * for every parent type built on it and one for every pending operation
  * (mpii_type_ref/unref around a request).  MPI_Type_free drops the user's;
  * the last drop destroys the type.  Freed objects keep MPII_MAGIC_FREED and
- * go to a free list, never back to malloc, so a stale handle gets
- * MPI_ERR_TYPE rather than a crash.
+ * wait in a pool (lib/core/pool.h), never back to malloc, so a stale handle
+ * gets MPI_ERR_TYPE rather than a crash, and keeps getting it until 256
+ * more types were freed (a free list reused the object at the next
+ * creation: a stale handle then named the new type).
  *
  * Packing walks the compiled form (lib/datatype/type_impl.h): a byte range starts
  * with one division or binary search per level, then copies straight; the
@@ -18,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
+#include "lib/core/core.h"
 #include "lib/datatype/type_impl.h"
 
-static pthread_mutex_t free_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct mpii_datatype *free_list; /* linked through ->desc */
+static struct mpii_pool type_pool = MPII_POOL_INIT(struct mpii_datatype);
 
 struct mpii_datatype *mpii_type_alloc(void)
 {
@@ -30,19 +32,11 @@ struct mpii_datatype *mpii_type_alloc(void)
 
 	if (!d)
 		return NULL;
-	pthread_mutex_lock(&free_lock);
-	if (free_list) {
-		dt = free_list;
-		free_list = (struct mpii_datatype *)dt->desc;
-	}
-	pthread_mutex_unlock(&free_lock);
-	if (!dt)
-		dt = malloc(sizeof(*dt));
+	dt = mpii_pool_get(&type_pool);
 	if (!dt) {
 		free(d);
 		return NULL;
 	}
-	memset(dt, 0, sizeof(*dt));
 	dt->magic = MPII_MAGIC_DATATYPE;
 	/* Relaxed: not shared until the handle is returned. */
 	shm_store_relaxed(&dt->refcount, 1);
@@ -89,10 +83,7 @@ void mpii_type_destroy(struct mpii_datatype *dt)
 		free(d);
 	}
 	dt->magic = MPII_MAGIC_FREED;
-	pthread_mutex_lock(&free_lock);
-	dt->desc = (struct mpii_typedesc *)free_list;
-	free_list = dt;
-	pthread_mutex_unlock(&free_lock);
+	mpii_pool_put(&type_pool, dt);
 }
 
 int mpii_type_count_check_slow(MPI_Count count, const struct mpii_datatype *dt, MPI_Count per_elem)

@@ -272,6 +272,10 @@ static MPI_Datatype type_indexed(struct parser *p, size_t at, int bytes)
 			break;
 		}
 		if (k == cap) {
+			if (cap > INT_MAX / 2) { /* 2^30 entries: over 4 GiB of text */
+				fail_rc(p, p->pos, MPI_ERR_NO_MEM);
+				break;
+			}
 			cap = cap ? 2 * cap : 8;
 			int *b2 = realloc(bl, sizeof(int) * (size_t)cap);
 			if (b2)
@@ -351,6 +355,12 @@ static MPI_Datatype type_struct(struct parser *p, size_t at)
 			any_ub = 1;
 		} else {
 			if (k == cap) {
+				if (cap > INT_MAX / 2) { /* 2^30 entries: over 4 GiB of text */
+					fail_rc(p, p->pos, MPI_ERR_NO_MEM);
+					if (t)
+						drop(t);
+					break;
+				}
 				cap = cap ? 2 * cap : 8;
 				int *b2 = realloc(bl, sizeof(int) * (size_t)cap);
 				if (b2)

@@ -4,6 +4,7 @@
  * free, signal, broadcast, wait.  The futex sequence counter is in
  * shm/cond.h; placement and set-up are those of mutexes (lib/ext/sync.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include "lib/core/core.h"
@@ -43,9 +44,19 @@ int mpii_Cond_free(const char *fn, MPI_Cond *cond)
 	if (!cond || check_cond(*cond))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid condition variable");
 	struct mpii_cond *cv = *cond;
-	/* Lenient, as for mutexes: let threads still inside a wait leave. */
-	while (shm_cond_waiters(cv->s.obj))
+	/* Lenient, as for mutexes: let threads still inside a wait leave.  The
+	 * count is shared memory: more waiters than a job can have threads
+	 * (2^24) is a scribble, which would keep us here forever. */
+	uint32_t n;
+	while ((n = shm_cond_waiters(cv->s.obj))) {
+		if (n > MPII_SYNC_MAX_WAITERS) {
+			char why[200];
+			snprintf(why, sizeof(why), "MPI_Cond %p (arena offset %llu): its shared word was "
+				 "overwritten: %u waiters", (void *)cv, (unsigned long long)cv->s.off, n);
+			mpii_abort_job(MPI_ERR_INTERN, why);
+		}
 		usleep(100);
+	}
 	int rc = mpii_sync_free(&cv->s);
 	*cond = MPI_COND_NULL;
 	return rc ? mpii_err(NULL, rc, fn, "collective free failed") : MPI_SUCCESS;
@@ -83,6 +94,10 @@ int mpii_Cond_wait(const char *fn, MPI_Cond cond, MPI_Mutex mutex)
 	if (shm_mutex_owner(mutex->s.obj) != me)
 		return mpii_err(cond->s.comm, MPI_ERR_THREAD, fn,
 				"the calling thread does not hold the mutex");
-	shm_cond_wait(cond->s.obj, mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
+	mpii_stuck_object(fn, MPII_STUCK_COND, cond->s.obj, cond->s.off, NULL, -1);
+	int rc = shm_cond_wait(cond->s.obj, mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
+	mpii_stuck_object_done();
+	if (rc == SHM_MUTEX_BAD_STATE)
+		mpii_sync_corrupt(mutex, "its state was none of 0, 1, 2");
 	return MPI_SUCCESS;
 }

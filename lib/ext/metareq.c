@@ -18,6 +18,10 @@
 #include "lib/ext/greq.h"
 #include "lib/ext/handler.h"
 
+/* Freed metarequests wait here before reuse (lib/core/pool.h): a stale
+ * handle reads a poisoned magic word, never freed memory. */
+static struct mpii_pool metareq_pool = MPII_POOL_INIT(struct mpii_metarequest);
+
 int mpii_obj_cancel_error(void *extra_state, MPI_Request request)
 {
 	(void)extra_state;
@@ -29,7 +33,7 @@ void mpii_metareq_unref(struct mpii_metarequest *m)
 {
 	if (--m->refs == 0) {
 		m->magic = MPII_MAGIC_FREED;
-		free(m);
+		mpii_pool_put(&metareq_pool, m);
 	}
 }
 
@@ -41,7 +45,7 @@ int mpii_Meta_request_create(const char *fn, MPI_Request_init_function *init_fn,
 {
 	if (!metareq)
 		return mpii_err_self(MPI_ERR_ARG, fn, "metareq is NULL");
-	struct mpii_metarequest *m = calloc(1, sizeof(*m));
+	struct mpii_metarequest *m = mpii_pool_get(&metareq_pool);
 	if (!m)
 		return mpii_err_self(MPI_ERR_NO_MEM, fn, "no memory");
 	m->magic = MPII_MAGIC_METAREQ;

@@ -7,7 +7,11 @@
  * not recursive).  A waiter sleeps in the kernel in periods of 100 ms; after
  * each it checks that the owning rank is alive, and if that rank aborted or
  * its process is gone the job ends with a message naming the mutex and the
- * rank (an owner that died holding it can never release it).
+ * rank (an owner that died holding it can never release it).  The mutex
+ * word is shared memory any rank can write: a state that is no state, an
+ * owner that is not a rank of the job or not a thread of that rank, or a
+ * mutex locked with no owner for 2 s ends the job with a message naming
+ * the mutex instead of a wait without end (mpii_sync_check_owner).
  * MPI_Mutex_free is collective and waits until the mutex is unlocked (the
  * seed's lenient choice).
  */
@@ -22,6 +26,15 @@
 #include "lib/core/core.h"
 #include "lib/p2p/p2p.h"
 #include "lib/ext/sync.h"
+
+/* Freed mutex and condition variable handles (both a struct mpii_sync_obj)
+ * wait here before reuse (lib/core/pool.h): a stale handle reads a
+ * poisoned magic word, never freed memory (MPI_Mutex_free twice used to be
+ * a use after free). */
+static struct mpii_pool sync_pool = MPII_POOL_INIT(struct mpii_sync_obj);
+_Static_assert(sizeof(struct mpii_mutex) == sizeof(struct mpii_sync_obj) &&
+		       sizeof(struct mpii_cond) == sizeof(struct mpii_sync_obj),
+	       "one pool holds both handles");
 
 static __thread uint64_t self_id;
 
@@ -87,13 +100,14 @@ int mpii_sync_create(MPI_Comm comm, const void *handlep, const struct mpii_sync_
 		return mpii_err(comm, MPI_ERR_COMM, fn, "intercommunicators are not supported");
 	if (!handlep)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "%s", k->null_msg);
-	struct mpii_sync_obj *s = calloc(1, k->handle_size);
+	struct mpii_sync_obj *s = mpii_pool_get(&sync_pool);
 	if (!s)
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
 	int rc;
 	s->obj = sync_obj_alloc(comm, k->obj_size, k->init, &s->off, &s->obj_private, &rc);
 	if (!s->obj) {
-		free(s);
+		s->magic = MPII_MAGIC_FREED;
+		mpii_pool_put(&sync_pool, s);
 		return mpii_err(comm, rc, fn, rc == MPI_ERR_NO_MEM ? "segment arena exhausted"
 								   : "set-up messages failed");
 	}
@@ -137,18 +151,82 @@ int mpii_sync_free(struct mpii_sync_obj *s)
 	mpii_lock();
 	mpii_comm_unref(comm);
 	mpii_unlock();
-	free(s);
+	mpii_pool_put(&sync_pool, s);
 	return rc;
+}
+
+void mpii_sync_corrupt(const struct mpii_mutex *mx, const char *what)
+{
+	char why[300];
+	snprintf(why, sizeof(why), "MPI_Mutex %p (arena offset %llu): its shared word was overwritten: %s",
+		 (const void *)mx, (unsigned long long)mx->s.off, what);
+	mpii_abort_job(MPI_ERR_INTERN, why);
+}
+
+/* Checks of a mutex word after each sleep of a waiter (and every 100 ms of
+ * MPI_Mutex_free's wait), in this thread: since when the checks have found
+ * the mutex locked with no owner.  A holder stores its id right after
+ * taking the state and clears it right before letting go, so "locked, no
+ * owner" lasts an instant unless a rank forged it; UNOWNED_NS (2 s) leaves
+ * room for a holder descheduled in between on a loaded machine. */
+#define UNOWNED_NS 2000000000LL
+static __thread const void *unowned_obj;
+static __thread int64_t unowned_since;
+
+/* Is thread tid of process pid alive?  Yes when /proc cannot tell. */
+static int thread_alive(pid_t pid, uint32_t tid)
+{
+	char path[64];
+	if (access("/proc/self/task", F_OK) != 0)
+		return 1;
+	snprintf(path, sizeof(path), "/proc/%d/task/%u", (int)pid, tid);
+	return access(path, F_OK) == 0 || errno != ENOENT;
 }
 
 int mpii_sync_check_owner(void *arg, uint64_t owner)
 {
 	struct mpii_mutex *mx = arg;
+	struct shm_mutex *m = mx->s.obj;
+	char what[200];
+	mpii_stuck_object_slept(); /* a stall report shows this wait */
+	/* Relaxed: a diagnosis of words several ranks write; each verdict
+	 * below needs the value to stay wrong over many checks or be one
+	 * no mutex ever holds. */
+	uint32_t state = shm_load_relaxed(&m->state);
+	if (state > 2) {
+		snprintf(what, sizeof(what), "its state is %u, none of 0, 1, 2", state);
+		mpii_sync_corrupt(mx, what);
+	}
+	int r = owner ? (int)(owner >> 32) - 1 : -1;
+	if (owner && (r < 0 || r >= mpii_g.size)) {
+		snprintf(what, sizeof(what), "its owner %#llx names world rank %d, not a rank of this job of %d",
+			 (unsigned long long)owner, r, mpii_g.size);
+		mpii_sync_corrupt(mx, what);
+	}
+	if (state != 0 && !owner) {
+		int64_t now = mpii_now_ns();
+		if (unowned_obj != m || !unowned_since) {
+			unowned_obj = m;
+			unowned_since = now;
+		} else if (now - unowned_since >= UNOWNED_NS) {
+			snprintf(what, sizeof(what), "locked (state %u) with no owner for %lld ms", state,
+				 (long long)((now - unowned_since) / 1000000));
+			mpii_sync_corrupt(mx, what);
+		}
+		return 0;
+	}
+	if (unowned_obj == m)
+		unowned_since = 0;
 	if (!owner)
 		return 0;
-	int r = (int)(owner >> 32) - 1;
-	if (r < 0 || r >= mpii_g.size || r == mpii_g.rank)
+	if (r == mpii_g.rank) {
+		if (!thread_alive(getpid(), (uint32_t)owner)) {
+			snprintf(what, sizeof(what), "its owner names thread %u of this rank, which does not exist "
+				 "(it ended holding the mutex, or the word was forged)", (unsigned)owner);
+			mpii_sync_corrupt(mx, what);
+		}
 		return 0;
+	}
 	struct shm_member *mb = shm_seg_member(&mpii_g.seg, (uint32_t)r);
 	/* Acquire: pairs with the member's release store of its state. */
 	int st = shm_load_acquire(&mb->state);
@@ -162,8 +240,13 @@ int mpii_sync_check_owner(void *arg, uint64_t owner)
 		snprintf(why, sizeof(why),
 			 "MPI_Mutex %p (arena offset %llu): world rank %d (thread %u) died or "
 			 "finalized while holding it",
-			 (void *)mx, (unsigned long long)(mx ? mx->s.off : 0), r, (unsigned)owner);
+			 (void *)mx, (unsigned long long)mx->s.off, r, (unsigned)owner);
 		mpii_abort_job(MPI_ERR_OTHER, why);
+	}
+	if (mb->pid > 0 && !thread_alive(mb->pid, (uint32_t)owner)) {
+		snprintf(what, sizeof(what), "its owner names thread %u of world rank %d, which has no such "
+			 "thread", (unsigned)owner, r);
+		mpii_sync_corrupt(mx, what);
 	}
 	return 0;
 }
@@ -225,7 +308,11 @@ int mpii_Mutex_lock(const char *fn, MPI_Mutex mutex)
 	if (shm_mutex_owner(mutex->s.obj) == me)
 		return mpii_err(mutex->s.comm, MPI_ERR_THREAD, fn,
 				"the calling thread already holds the mutex (not recursive)");
-	shm_mutex_lock(mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
+	mpii_stuck_object(fn, MPII_STUCK_MUTEX, mutex->s.obj, mutex->s.off, NULL, -1);
+	int rc = shm_mutex_lock(mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
+	mpii_stuck_object_done();
+	if (rc == SHM_MUTEX_BAD_STATE)
+		mpii_sync_corrupt(mutex, "its state was none of 0, 1, 2");
 	return MPI_SUCCESS;
 }
 

@@ -23,6 +23,10 @@
 #define MPII_TAG_SYNC_FREE_IN 0x7fe00072
 #define MPII_TAG_SYNC_FREE_OUT 0x7fe00073
 
+/* More threads in a condition variable's wait than any job has: its
+ * count was overwritten. */
+#define MPII_SYNC_MAX_WAITERS (1u << 24)
+
 /* How long a waiter sleeps before checking the owner's health (ns). */
 #define MPII_SYNC_SLEEP_NS 100000000LL
 
@@ -72,7 +76,13 @@ int mpii_sync_create(MPI_Comm comm, const void *handlep, const struct mpii_sync_
 int mpii_sync_free(struct mpii_sync_obj *s);
 
 /* Health check of a mutex's owner (shm_mutex_check_fn): aborts the job if
- * the owning rank aborted or its process is gone.  arg is the mpii_mutex. */
+ * the owning rank aborted or its process is gone, or if the mutex's words
+ * hold what no mutex holds (a state other than 0-2, an owner that is not a
+ * thread of a rank of the job, locked with no owner for 2 s).  arg is the
+ * mpii_mutex. */
 int mpii_sync_check_owner(void *arg, uint64_t owner);
+
+/* End the job: mx's shared words were overwritten (what: how). */
+void mpii_sync_corrupt(const struct mpii_mutex *mx, const char *what) __attribute__((noreturn));
 
 #endif

@@ -22,6 +22,10 @@ struct mpii_message {
 	struct mpii_comm *comm;
 };
 
+/* Received message handles wait here before reuse (lib/core/pool.h): a
+ * stale handle reads a poisoned magic word, never freed memory. */
+static struct mpii_pool message_pool = MPII_POOL_INIT(struct mpii_message);
+
 MPII_API struct mpii_message mpii_obj_message_no_proc = { .magic = MPII_MAGIC_MESSAGE };
 
 /* check_send and check_recv, and the body the blocking send modes share,
@@ -648,7 +652,7 @@ static MPI_Message take_message(int source, int tag, struct mpii_comm *comm)
 	struct mpii_umsg *u = mpii_unexp_find(comm->ctx, source, tag, 1);
 	if (!u)
 		return MPI_MESSAGE_NULL;
-	struct mpii_message *m = malloc(sizeof(*m));
+	struct mpii_message *m = mpii_pool_get(&message_pool);
 	if (!m)
 		mpii_abort_job(MPI_ERR_NO_MEM, "no memory for a message handle");
 	m->magic = MPII_MAGIC_MESSAGE;
@@ -735,7 +739,7 @@ static int imrecv(const char *fn, void *buf, int count, MPI_Datatype datatype, M
 			req->world_peer = m->u->world_src;
 			mpii_p2p_match_umsg(req, m->u);
 			m->magic = MPII_MAGIC_FREED;
-			free(m);
+			mpii_pool_put(&message_pool, m);
 		}
 	}
 	mpii_unlock();

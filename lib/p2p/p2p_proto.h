@@ -50,6 +50,7 @@ enum mpii_msg_flags {
 	MPII_MSGF_SPLIT = 2,  /* CTS: both sides copy half (lib/p2p/p2p_cma.c) */
 	MPII_MSGF_TYPED = 4,  /* RTS, CTS+SPLIT: a datatype description follows */
 	MPII_MSGF_BUSY = 8,   /* RTS: the sender has other traffic of its own */
+	MPII_MSGF_ALL = 16,   /* flags are below this (a header read is checked) */
 };
 
 struct mpii_msg_hdr {

@@ -38,12 +38,38 @@ static MPI_Count capacity(const struct mpii_request *req)
 	return req->count * req->dt->size;
 }
 
+/* The envelope's source, once a communicator is known (a receive matched
+ * it, or a probe found it): rank src of comm must be the rank whose ring
+ * carried the message.  The header is shared memory another rank wrote;
+ * a forged source (7, or -5, on two ranks; or the other rank's number)
+ * would otherwise complete MPI_Recv(MPI_ANY_SOURCE) with a status naming a
+ * rank that never sent.  A source outside every group was refused when
+ * the header was read (drain_peer); this catches the rest.  Four loads
+ * (comm, group, its world table) on a matched message. */
+static void check_envelope(const struct mpii_comm *c, int src, int world_src)
+{
+	if (__builtin_expect(src < 0 || src >= mpii_comm_peer_size(c) ||
+				     mpii_comm_peer_world(c, src) != world_src, 0))
+		mpii_p2p_corrupt(world_src, "a message header claiming source %d on communicator %s, "
+				 "which is not the rank that sent it", src, c->name[0] ? c->name : "(unnamed)");
+}
+
+/* check_envelope for a receive request: one that named its source has
+ * the world rank of that source already (a match means h->src equals
+ * it), so only MPI_ANY_SOURCE needs the communicator's table. */
+static inline void check_req_envelope(const struct mpii_request *req, int src, int world_src)
+{
+	if (req->peer >= 0 ? world_src != req->world_peer : 1)
+		check_envelope(req->comm, src, world_src);
+}
+
 /* Complete a receive: h is the EAGER envelope or the DATA header (whose
  * source and tag were recorded from the RTS in pull_rts). */
 void mpii_p2p_finish_recv(struct mpii_request *req, const struct mpii_msg_hdr *h, int world_src)
 {
 	MPI_Count cap = capacity(req);
 	if (h->type == MPII_MSG_EAGER || h->type == MPII_MSG_RTS) {
+		check_req_envelope(req, h->src, world_src);
 		req->status.MPI_SOURCE = h->src;
 		req->status.MPI_TAG = h->tag;
 	}
@@ -79,6 +105,7 @@ static void land_req(struct mpii_request *req, MPI_Count off, const void *src, M
 static void pull_rts(struct mpii_request *req, const struct mpii_msg_hdr *h, const void *desc,
 		     int world_src)
 {
+	check_req_envelope(req, h->src, world_src);
 	req->status.MPI_SOURCE = h->src;
 	req->status.MPI_TAG = h->tag;
 	req->bytes = (MPI_Count)h->len;
@@ -456,6 +483,19 @@ static int drain_peer(int src)
 			h.sreq = h.rreq = h.raddr = 0;
 		if (h.extra > mpii_p2p.payload - wire)
 			mpii_p2p_corrupt(src, "a header whose %u extra bytes overrun its cell", h.extra);
+		/* Every field before it is trusted: flags only of the known
+		 * kinds; a source (EAGER and RTS carry one) that is a rank of
+		 * some group, i.e. below the job's size (the rank it must be is
+		 * known once a receive matches: check_envelope).  The type is
+		 * checked by on_header, lengths where they are used (an eager
+		 * length against 4 GiB, extra bytes just above, a DATA stream
+		 * against the request the answer names).  One compare on the
+		 * fast path. */
+		if (__builtin_expect(h.flags >= MPII_MSGF_ALL ||
+					     ((uint32_t)h.src >= (uint32_t)mpii_g.size &&
+					      (h.type == MPII_MSG_EAGER || h.type == MPII_MSG_RTS)), 0))
+			mpii_p2p_corrupt(src, "a message header with source %d and flags %#x (job of %d ranks)",
+					 h.src, h.flags, mpii_g.size);
 		on_header(src, &h, cell + wire);
 		shm_ring_consume(&p->in);
 	}
@@ -465,6 +505,18 @@ static int drain_peer(int src)
 	/* Empty: hand all read cells back before we turn elsewhere. */
 	shm_ring_publish_consumed(&p->in);
 	return did;
+}
+
+/* A summary bit for rank src, which is not in the job: report the first
+ * (a scribbled summary word would repeat it at every poll). */
+static void stray_summary_bit(uint32_t src)
+{
+	static int reported;
+	if (reported)
+		return;
+	reported = 1;
+	fprintf(stderr, "shmpi: rank %d: ignored a message summary bit for rank %u, which is not in this "
+		"job of %d ranks (the shared segment was overwritten)\n", mpii_g.rank, src, mpii_g.size);
 }
 
 int mpii_p2p_poll_incoming(int hint)
@@ -501,7 +553,16 @@ int mpii_p2p_poll_incoming(int hint)
 		while (bits) {
 			int b = __builtin_ctzll(bits);
 			bits &= bits - 1;
-			did |= drain_peer((int)(w * 64 + (uint32_t)b));
+			uint32_t src = w * 64 + (uint32_t)b;
+			/* The summary is shared memory any rank can write: a bit
+			 * past the job's last rank has no ring behind it (the
+			 * peer table ends at size).  Nothing was sent, so the bit
+			 * is dropped, once reported. */
+			if (src >= (uint32_t)mpii_g.size) {
+				stray_summary_bit(src);
+				continue;
+			}
+			did |= drain_peer((int)src);
 		}
 	}
 	return did;
@@ -590,6 +651,8 @@ int mpii_iprobe(int source, int tag, struct mpii_comm *comm, uint32_t ctx, int *
 	mpii_p2p_poll_incoming(source >= 0 ? mpii_comm_peer_world(comm, source) : -1);
 	struct mpii_umsg *u = mpii_unexp_find(ctx, source, tag, 0);
 	*flag = u != NULL;
+	if (u)
+		check_envelope(comm, u->src, u->world_src);
 	if (u && status != MPI_STATUS_IGNORE) {
 		status->MPI_SOURCE = u->src;
 		status->MPI_TAG = u->tag;

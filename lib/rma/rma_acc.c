@@ -20,6 +20,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/uio.h>
@@ -162,7 +163,15 @@ static int pieces(struct mpii_win *win, int t, char *taddr, char *lbase, const s
 static void acc_lock(struct mpii_win *win, int t)
 {
 	uint64_t me = ((uint64_t)(mpii_g.rank + 1) << 32) | (uint64_t)gettid();
-	shm_mutex_lock(&win->st->tgt[t].acc, me, -1, NULL, NULL);
+	/* The word is in the window's shared control block: a value that is
+	 * no state means another rank overwrote it (shm/mutex.h). */
+	if (shm_mutex_lock(&win->st->tgt[t].acc, me, -1, NULL, NULL) == SHM_MUTEX_BAD_STATE) {
+		char why[300];
+		snprintf(why, sizeof(why), "the accumulate lock of window %s at rank %d holds a state that "
+			 "no lock has: the window's shared memory was overwritten",
+			 win->name[0] ? win->name : "(unnamed)", t);
+		mpii_abort_job(MPI_ERR_INTERN, why);
+	}
 }
 
 /* The locked way: read, reduce, write under the target's accumulate mutex.

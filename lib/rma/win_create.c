@@ -26,6 +26,10 @@
 #include "lib/p2p/p2p.h"
 #include "lib/attr/attr.h"
 
+/* Freed window objects wait here before reuse (lib/core/pool.h): a stale
+ * handle reads a poisoned magic word, never freed memory. */
+static struct mpii_pool win_pool = MPII_POOL_INIT(struct mpii_win);
+
 #define PAGE 4096
 
 static size_t round_up(size_t v, size_t a)
@@ -115,7 +119,7 @@ static void win_release(struct mpii_win *win)
 		mpii_info_release(win->info);
 	mpii_errhandler_unref(win->errh);
 	win->magic = MPII_MAGIC_FREED;
-	free(win);
+	mpii_pool_put(&win_pool, win);
 }
 
 /* The whole collective set-up.  *base_io: in, the user's base (create);
@@ -125,7 +129,7 @@ static int win_setup(struct mpii_comm *comm, int flavor, MPI_Aint size, int disp
 		     MPI_Info info, void **base_io, struct mpii_win **out)
 {
 	int n = comm->size, me = comm->rank, rc;
-	struct mpii_win *win = calloc(1, sizeof(*win));
+	struct mpii_win *win = mpii_pool_get(&win_pool);
 	struct mpii_win_state *st = calloc(1, sizeof(*st));
 	struct rank_info *ri = calloc((size_t)n, sizeof(*ri));
 	MPI_Count *cnt = calloc((size_t)n, sizeof(*cnt));

@@ -19,9 +19,13 @@
  *             number of origins posted to so far;
  *   lock      the target's reader-writer lock (shm/rwlock.h): its
  *             unlock's release orders our copies before the next holder.
+ *             The lock word is shared memory: a waiter checks it after
+ *             each sleep and ends the job, naming the window, on a word
+ *             no lock holds (lock_check).
  * Waiting for post and complete goes through mpii_progress_wait (spin,
  * yield, doorbell futex), so a waiting rank still drives point-to-point.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include "lib/rma/rma_impl.h"
 #include "lib/coll/coll.h"
@@ -257,20 +261,93 @@ int mpii_Win_test(const char *fn, MPI_Win win, int *flag)
 	return MPI_SUCCESS;
 }
 
-static int take(struct mpii_win_state *st, int t, int type)
+/* A waiter's view of target t's lock word, checked after each sleep: the
+ * word is shared memory any rank can write, and a scribbled one would keep
+ * us waiting forever.  A writer bit with no recorded writer, or more
+ * readers than the window has ranks (each holds at most one shared lock
+ * on a target; readers backing out count for an instant), must not last
+ * LOCK_ODD_NS; a writer that is not a rank of the job, or 2^24 readers,
+ * is never right. */
+#define LOCK_ODD_NS 2000000000LL
+struct lock_wait {
+	struct mpii_win *win;
+	int t;
+	int64_t odd_since;         /* when the word first looked forged, 0: not */
+};
+
+static void lock_corrupt(const struct lock_wait *w, uint32_t v, uint32_t wr, const char *what)
 {
-	struct shm_rwlock *l = &st->tgt[t].lock;
+	char why[300];
+	snprintf(why, sizeof(why), "the lock of window %s at rank %d was overwritten: word %#x, writer %u: %s",
+		 w->win->name[0] ? w->win->name : "(unnamed)", w->t, v, wr, what);
+	mpii_abort_job(MPI_ERR_INTERN, why);
+}
+
+static int lock_check(void *arg)
+{
+	struct lock_wait *w = arg;
+	mpii_stuck_object_slept(); /* a stall report shows this wait */
+	int rc = mpii_rma_lock_check(NULL);
+	if (rc)
+		return rc;
+	struct mpii_win_state *st = w->win->st;
+	struct shm_rwlock *l = &st->tgt[w->t].lock;
+	/* Relaxed: a diagnosis; every verdict needs a value no lock holds or
+	 * one that stays for LOCK_ODD_NS. */
+	uint32_t v = shm_load_relaxed(&l->word), wr = shm_rwlock_writer(l);
+	uint32_t readers = v & ~SHM_RWLOCK_WRITER;
+	if (wr > (uint32_t)mpii_g.size)
+		lock_corrupt(w, v, wr, "the writer is not a rank of this job");
+	if (readers >= 1u << 24)
+		lock_corrupt(w, v, wr, "more readers than any job has threads");
+	if (wr) {
+		struct shm_member *mb = shm_seg_member(&mpii_g.seg, wr - 1);
+		/* Acquire: pairs with the member's release store of its state. */
+		int ms = shm_load_acquire(&mb->state);
+		if ((ms == SHM_MEMBER_ABORTED || ms == SHM_MEMBER_DONE) &&
+		    !shm_load_relaxed(&mpii_g.seg.hdr->job_aborting)) {
+			char why[300];
+			snprintf(why, sizeof(why), "MPI_Win_lock of window %s at rank %d: world rank %u died or "
+				 "finalized while holding the lock", w->win->name[0] ? w->win->name : "(unnamed)",
+				 w->t, wr - 1);
+			mpii_abort_job(MPI_ERR_OTHER, why);
+		}
+	}
+	if (((v & SHM_RWLOCK_WRITER) && !wr) || readers > (uint32_t)st->n) {
+		int64_t now = mpii_now_ns();
+		if (!w->odd_since)
+			w->odd_since = now;
+		else if (now - w->odd_since >= LOCK_ODD_NS)
+			lock_corrupt(w, v, wr, readers > (uint32_t)st->n ? "more readers than the window has ranks, for 2 s"
+							       : "held exclusive by nobody, for 2 s");
+	} else {
+		w->odd_since = 0;
+	}
+	return 0;
+}
+
+static int take(const char *fn, struct mpii_win *win, int t, int type)
+{
+	struct shm_rwlock *l = &win->st->tgt[t].lock;
 	int64_t ns = mpii_g.cfg.sleep_ns;
-	return type == MPI_LOCK_EXCLUSIVE ? shm_rwlock_lock_excl(l, ns, mpii_rma_lock_check, NULL)
-					  : shm_rwlock_lock_shared(l, ns, mpii_rma_lock_check, NULL);
+	struct lock_wait w = { win, t, 0 };
+	mpii_stuck_object(fn, MPII_STUCK_WINLOCK, l, 0, win->name, t);
+	int rc = type == MPI_LOCK_SHARED ? shm_rwlock_lock_shared(l, ns, lock_check, &w)
+					 : shm_rwlock_lock_excl(l, ns, lock_check, &w);
+	mpii_stuck_object_done();
+	if (!rc && type == MPI_LOCK_EXCLUSIVE)
+		shm_rwlock_set_writer(l, (uint32_t)mpii_g.rank + 1);
+	return rc;
 }
 
 static void give(struct mpii_win_state *st, int t, int type)
 {
-	if (type == MPI_LOCK_EXCLUSIVE)
+	if (type == MPI_LOCK_EXCLUSIVE) {
+		shm_rwlock_set_writer(&st->tgt[t].lock, 0);
 		shm_rwlock_unlock_excl(&st->tgt[t].lock);
-	else
+	} else {
 		shm_rwlock_unlock_shared(&st->tgt[t].lock);
+	}
 }
 
 #define LK_NOCHECK 4
@@ -291,7 +368,7 @@ int mpii_Win_lock(const char *fn, int lock_type, int rank, int assert, MPI_Win w
 		return mpii_win_err(win, MPI_ERR_RMA_SYNC, fn,
 				    "rank %d is already in an access epoch of this window", rank);
 	if (!(assert & MPI_MODE_NOCHECK)) {
-		int rc = take(st, rank, lock_type);
+		int rc = take(fn, win, rank, lock_type);
 		if (rc)
 			return mpii_win_err(win, rc, fn, "job is going down");
 	}
@@ -338,7 +415,7 @@ int mpii_Win_lock_all(const char *fn, int assert, MPI_Win win)
 		return mpii_win_err(win, MPI_ERR_RMA_SYNC, fn, "an access epoch is already open");
 	if (!(assert & MPI_MODE_NOCHECK)) {
 		for (int t = 0; t < st->n; t++) {
-			int rc = take(st, t, MPI_LOCK_SHARED);
+			int rc = take(fn, win, t, MPI_LOCK_SHARED);
 			if (rc) {
 				while (t-- > 0)
 					give(st, t, MPI_LOCK_SHARED);

@@ -1,7 +1,8 @@
 /*
  * tests/fuzz/fuzz_typestr.c - libFuzzer target of the character
- * representation parser (lib/datatype/typestr_parse.c).  Built and run by
- * `make fuzz-typestr` (not part of `make check`).
+ * representation parser (lib/datatype/typestr_parse.c).  libFuzzer runs it
+ * with `make fuzz-typestr`; make check runs it for a few seconds through
+ * tests/fuzz/driver.c (tests/fuzz/check-typestr, tests/reliability.mk).
  *
  * Every input must either parse, or fail with MPI_ERR_TYPE_STRING and an
  * error position inside the input (MPI_ERR_NO_MEM is allowed).  A parsed
