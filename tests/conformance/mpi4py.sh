@@ -34,6 +34,9 @@
 #   --args "A..."     more arguments for test/main.py (e.g. "-x testFoo")
 #   --work W          build and results directory (default /tmp/mpi4py-NAME)
 #   --rebuild         rebuild mpi4py even if W already holds a build
+#   --table W...      print the results of work directories side by side
+#                     (markdown: per module and np, "run/fail/error/skip
+#                     status" of each), then exit
 #
 # The build: SRC is copied to W/src and built in place there
 # (setup.py build_ext --inplace, the compiler being the MPI's mpicc through
@@ -47,7 +50,9 @@
 # ... ok|FAIL|ERROR|skipped"): run and skip from rank 0, failures and
 # errors the largest over the ranks.  A run's status: ok; fail (a failure
 # or an error on some rank); timeout (killed at its bound: the last test
-# each rank started is printed); crash (a nonzero exit with no failure
+# each rank started is printed); notimpl (the module did not load because
+# mpi4py raised NotImplementedError: a function missing from the MPI
+# library, e.g. MPI_Open_port in test_dynproc's import); crash (a nonzero exit with no failure
 # reported, or a rank that printed no summary).  Results: W/results.tsv
 # (module, np, run, fail, error, skip, status, seconds); the whole-suite run
 # is also split per module into W/whole.tsv.
@@ -55,9 +60,10 @@ set -u
 
 SRC= PREFIX= MPICC= MPIEXEC= NAME= WORK= TIMEOUT=300 WHOLE= WHOLE_TIMEOUT=3600
 NPS="1 2 3" PY=/usr/bin/python3 CYTHON= MODULES_RUN=1 EXTRA= REBUILD=0
-MODS=()
+MODS=() TABLE=()
 
-usage() { sed -n '2,52p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+# the header comment above is the usage text
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit "${1:-2}"; }
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -80,11 +86,31 @@ while [ $# -gt 0 ]; do
 	--args) EXTRA=$2; shift 2 ;;
 	--work) WORK=$2; shift 2 ;;
 	--rebuild) REBUILD=1; shift ;;
+	--table) shift; TABLE=("$@"); break ;;
 	-h|--help) usage 0 ;;
 	-*) echo "mpi4py.sh: unknown option $1" >&2; usage ;;
 	*) if [ -z "$SRC" ]; then SRC=$1; else MODS+=("${1%.py}"); fi; shift ;;
 	esac
 done
+
+# ---- --table: results.tsv of several work directories side by side
+if [ ${#TABLE[@]} -gt 0 ]; then
+	for w in "${TABLE[@]}"; do
+		[ -f "$w/results.tsv" ] || { echo "mpi4py.sh: no $w/results.tsv" >&2; exit 2; }
+	done
+	awk -F'\t' '
+		FNR == 1 { f++; name[f] = FILENAME; sub(/\/results.tsv$/, "", name[f]); sub(/.*\//, "", name[f]) }
+		{ key = $1 "\t" $2; if (!(key in seen)) { seen[key] = 1; keys[++n] = key }
+		  cell[f, key] = $3 "/" $4 "/" $5 "/" $6 " " $7 }
+		END {
+			printf "| module | np |"; for (i = 1; i <= f; i++) printf " %s |", name[i]; printf "\n"
+			printf "|---|---|"; for (i = 1; i <= f; i++) printf "---|"; printf "\n"
+			for (k = 1; k <= n; k++) {
+				split(keys[k], a, "\t"); printf "| %s | %s |", a[1], a[2]
+				for (i = 1; i <= f; i++) printf " %s |", ((i, keys[k]) in cell) ? cell[i, keys[k]] : "-"
+				printf "\n" } }' $(for w in "${TABLE[@]}"; do echo "$w/results.tsv"; done)
+	exit 0
+fi
 
 [ -n "$SRC" ] || usage
 SRC=$(cd "$SRC" && pwd) || exit 2
@@ -204,6 +230,10 @@ run_one() {
 	set -- $c
 	if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then status=timeout
 	elif [ "$3" -gt 0 ] || [ "$2" -gt 0 ]; then status=fail
+	elif [ "$1" = 0 ] && grep -qs '^NotImplementedError' "$base".*.log; then
+		# the module did not load: a missing MPI function (mpi4py
+		# raises NotImplementedError for one its build did not find)
+		status=notimpl
 	elif [ "$rc" != 0 ] || [ "$5" -lt "$np" ]; then status=crash
 	else status=ok
 	fi
@@ -227,8 +257,8 @@ if [ "$MODULES_RUN" = 1 ]; then
 		done
 	done
 	awk -F'\t' '{ runs++; n[$7]++; t += $3; f += $4; e += $5; s += $6 }
-		END { printf "summary: %d module runs: %d ok, %d fail, %d timeout, %d crash; tests %d, failures %d, errors %d, skipped %d\n",
-			runs, n["ok"], n["fail"], n["timeout"], n["crash"], t, f, e, s }' "$WORK/results.tsv"
+		END { printf "summary: %d module runs: %d ok, %d fail, %d timeout, %d crash or notimpl; tests %d, failures %d, errors %d, skipped %d\n",
+			runs, n["ok"], n["fail"], n["timeout"], n["crash"] + n["notimpl"], t, f, e, s }' "$WORK/results.tsv"
 	# the failing tests, named (from every rank's log)
 	for m in "${MODS[@]}"; do
 		for np in $NPS; do
