@@ -32,6 +32,12 @@
 #   --whole-timeout S bound on the whole-suite run (default 3600)
 #   --no-modules      skip the per-module runs (with --whole)
 #   --args "A..."     more arguments for test/main.py (e.g. "-x testFoo")
+#   --no-spawn        tell mpi4py's tests that MPI_Comm_spawn does not work
+#                     (MPI4PY_TEST_SPAWN=0: test_spawn and the spawning
+#                     pools of test_util_pool skip).  Without it, under
+#                     shmpi test_spawn ends in errors and test_util_pool at
+#                     np 1 hangs: mpi4py.futures' pool waits forever on
+#                     workers its manager thread failed to spawn.
 #   --work W          build and results directory (default /tmp/mpi4py-NAME)
 #   --rebuild         rebuild mpi4py even if W already holds a build
 #   --table W...      print the results of work directories side by side
@@ -84,6 +90,7 @@ while [ $# -gt 0 ]; do
 	--whole-timeout) WHOLE_TIMEOUT=$2; shift 2 ;;
 	--no-modules) MODULES_RUN=0; shift ;;
 	--args) EXTRA=$2; shift 2 ;;
+	--no-spawn) export MPI4PY_TEST_SPAWN=0; shift ;;
 	--work) WORK=$2; shift 2 ;;
 	--rebuild) REBUILD=1; shift ;;
 	--table) shift; TABLE=("$@"); break ;;
