@@ -162,28 +162,38 @@ export PYTHONDONTWRITEBYTECODE=1
 cat > "$WORK/rankrun.py" <<'EOF'
 # Run mpi4py's test/main.py with this rank's stdout and stderr in LOG.RANK.
 # Usage: rankrun.py LOG TESTDIR [main.py arguments...]
+# Only as the script: a worker that mpi4py.futures spawns re-runs the
+# parent's main script under the name __worker__.
 import os
 import sys
 
-log, testdir = sys.argv[1], sys.argv[2]
-from mpi4py import MPI
 
-rank = MPI.COMM_WORLD.Get_rank()
-fd = os.open(f"{log}.{rank}.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-sys.stdout.flush()
-sys.stderr.flush()
-os.dup2(fd, 1)
-os.dup2(fd, 2)
-os.close(fd)
-sys.argv = [os.path.join(testdir, "main.py")] + sys.argv[3:]
-sys.path.insert(0, testdir)
-sys.dont_write_bytecode = True
-from main import main
+def run():
+    log, testdir = sys.argv[1], sys.argv[2]
+    from mpi4py import MPI
 
-main(module=None)
+    rank = MPI.COMM_WORLD.Get_rank()
+    fd = os.open(f"{log}.{rank}.log", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+    sys.argv = [os.path.join(testdir, "main.py")] + sys.argv[3:]
+    sys.path.insert(0, testdir)
+    sys.dont_write_bytecode = True
+    from main import main
+
+    main(module=None)
+
+
+if __name__ == "__main__":
+    run()
 EOF
 
 TESTDIR=$WORK/src/test
+# for the workers mpi4py.futures spawns: they unpickle test functions
+export PYTHONPATH=$TESTDIR:$PYTHONPATH
 if [ ${#MODS[@]} -eq 0 ]; then
 	for f in "$TESTDIR"/test_*.py; do MODS+=("$(basename "$f" .py)"); done
 fi
