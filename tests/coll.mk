@@ -3,7 +3,7 @@ COLL_TESTS = tests/mpi/coll_basic tests/mpi/coll_ops tests/mpi/coll_derived_ops 
 	tests/mpi/coll_allreduce_large tests/mpi/coll_bcast_large tests/mpi/coll_reduce_queue \
 	tests/mpi/coll_arena_full tests/mpi/nbc_overlap tests/mpi/coll_hier tests/mpi/coll_small \
 	tests/mpi/coll_exchange_large tests/mpi/coll_reduce_scatter_large tests/mpi/coll_empty \
-	tests/mpi/coll_fan_out tests/mpi/coll_zero_alias
+	tests/mpi/coll_fan_out tests/mpi/coll_zero_alias tests/mpi/coll_inter_reduce_procnull
 check_PROGRAMS += $(COLL_TESTS)
 TESTS += $(COLL_TESTS)
 

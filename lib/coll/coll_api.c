@@ -599,13 +599,27 @@ static int reduction(const char *fn, int which, const void *sbuf, void *rbuf, in
 		return rc;
 	if (which >= 2 && comm->is_inter)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "not defined on an intercommunicator");
-	CHECK(mpii_coll_check_buf(count, dt, &why));
-	CHECK(mpii_coll_check_op(op, dt, &why));
 	int is_root = 1, member = 1;
 	if (which == 0) {
 		CHECK(mpii_coll_check_root(comm, root, &why));
 		mpii_coll_roles(comm, root, &is_root, &member);
 	}
+	/* In the root's group of an intercommunicator, the ranks that pass
+	 * MPI_PROC_NULL take no part and only root is significant (MPI-3.1
+	 * 5.9.1): their other arguments are not checked (mpi4py passes NULL,
+	 * 0, MPI_BYTE with the op, which MPICH accepts; checking the op
+	 * against MPI_BYTE had failed those ranks alone and hung the
+	 * others).  They still make their (empty) schedule below, which
+	 * keeps the communicator's collective sequence in step. */
+	if (which == 0 && comm->is_inter && root == MPI_PROC_NULL) {
+		/* Insignificant: an empty reduction of valid objects. */
+		sbuf = rbuf = NULL;
+		count = 0;
+		dt = MPI_BYTE;
+		op = MPI_BAND;  /* defined on MPI_BYTE */
+	}
+	CHECK(mpii_coll_check_buf(count, dt, &why));
+	CHECK(mpii_coll_check_op(op, dt, &why));
 	if (member)
 		CHECK(mpii_coll_check_in_place(comm, sbuf, &why));
 	/* Off the root a send buffer that moves no bytes is not read, so
