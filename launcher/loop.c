@@ -216,6 +216,22 @@ static void spare(struct lnch_job *job, uint32_t i, int status, const char *msg)
 {
 	struct lnch_rank *r = &job->ranks[i];
 
+	/* A rank killed by MPI_Abort (or MPI_ERRORS_ABORT) on a smaller
+	 * communicator may be reaped before the aborting rank itself: the
+	 * job's status is then the abort's code, which that rank published
+	 * (ABORTED, with a release; lib/core/env.c marks it before it kills)
+	 * rather than the victim's signal. */
+	if (!job->spared_status && status > 128) {
+		for (uint32_t k = 0; k < job->n; k++) {
+			struct shm_member *m = shm_seg_member(&job->seg, k);
+			/* Acquire: pairs with the member's release of ABORTED. */
+			if (k != i && shm_load_acquire(&m->state) == SHM_MEMBER_ABORTED) {
+				int code = shm_load_relaxed(&m->exit_code) & 0xff;
+				status = code ? code : 1;
+				break;
+			}
+		}
+	}
 	if (!job->spared_status)
 		job->spared_status = status;
 	free(r->note);

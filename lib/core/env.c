@@ -265,11 +265,18 @@ int PMPI_Finalize(void)
  * running.  A group that is all of MPI_COMM_WORLD, or an invalid comm,
  * still ends the job: job_aborting asks the launcher to take it down.
  * Without the option the launcher takes the job down at any abort. */
-void mpii_abort_group(MPI_Comm comm)
+void mpii_abort_group(MPI_Comm comm, int code)
 {
 	struct shm_seg_header *h = mpii_g.seg.hdr;
 	if (!h || !h->keep_going)
 		return;
+	if (mpii_g.me) {
+		/* Before any kill: the launcher may reap a victim first, and
+		 * takes the abort's code from here (launcher/loop.c spare).
+		 * Relaxed code, published by the release of the state. */
+		shm_store_relaxed(&mpii_g.me->exit_code, code ? code : 1);
+		shm_store_release(&mpii_g.me->state, SHM_MEMBER_ABORTED);
+	}
 	if (mpii_comm_check(comm) || comm->size >= mpii_g.size) {
 		/* Release: the launcher's acquire at this rank's end. */
 		shm_store_release(&h->job_aborting, 1);
@@ -295,7 +302,7 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
 	char why[128];
 	snprintf(why, sizeof(why), "MPI_Abort called with error code %d", errorcode);
 	if (mpii_g.initialized && !mpii_g.finalized)
-		mpii_abort_group(comm);
+		mpii_abort_group(comm, errorcode);
 	mpii_abort_job(errorcode, why);
 }
 

@@ -214,7 +214,8 @@ static int deliver(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandl
 		if (mpii_g.initialized && !mpii_g.finalized)
 			mpii_abort_group(MPII_VALID(comm, MPII_MAGIC_COMM) && !(win && weh)
 						 ? comm
-						 : MPI_COMM_WORLD);
+						 : MPI_COMM_WORLD,
+					 errcode);
 		mpii_abort_job(errcode, msg);
 	default:
 		mpii_abort_job(errcode, msg);

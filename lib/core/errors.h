@@ -70,9 +70,10 @@ int mpii_err_file_v(MPI_File fh, struct mpii_errhandler *eh, int errcode, const 
 /* Print a message naming this rank and take the whole job down with code.
  * Never returns. */
 void mpii_abort_job(int code, const char *why) __attribute__((noreturn));
-/* Before mpii_abort_job: end the other processes of comm's group (lib/core/
- * env.c: under -disable-auto-cleanup; else the launcher ends the job). */
-void mpii_abort_group(MPI_Comm comm);
+/* Before mpii_abort_job(code): end the other processes of comm's group
+ * (lib/core/env.c: under -disable-auto-cleanup; else the launcher ends the
+ * job), this rank marked ABORTED with code first. */
+void mpii_abort_group(MPI_Comm comm, int code);
 
 /* At MPI_Init of a process without a shmpi segment: when another MPI's
  * launcher started it as one of several processes, print one line (its

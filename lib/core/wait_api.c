@@ -86,11 +86,12 @@ static int lock_unwaited(int count, MPI_Request *reqs, const char *fn)
  * take the lock for a live one (*live = 1) and say where its errors go
  * (*comm, *gen).  Returns MPI_SUCCESS or the error class (the handler
  * called, the lock not held). */
-/* The empty status a single-status call (Wait, Test, Waitany, Testany,
- * Request_get_status) returns for a null or inactive request: MPI-3.1
- * 3.7.3's, whose error is MPI_SUCCESS, as MPICH writes it (its
- * pt2pt/rqstatus checks it).  The array calls leave the MPI_ERROR of such
- * entries alone unless they return MPI_ERR_IN_STATUS (3.2.5). */
+/* The empty status MPI_Request_get_status returns for a null or inactive
+ * request: MPI-3.1 3.7.3's, whose error is MPI_SUCCESS, as MPICH writes it
+ * (its pt2pt/rqstatus checks it).  Wait, Test, Waitany and Testany leave
+ * MPI_ERROR as the caller had it (3.2.5; issue 14.12,
+ * tests/mpi/status_error_kept), and the array calls unless they return
+ * MPI_ERR_IN_STATUS. */
 static void status_empty_single(MPI_Status *status)
 {
 	mpii_status_empty(status);
@@ -105,7 +106,7 @@ static int enter_one(const char *fn, MPI_Request *request, MPI_Status *status, i
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
 	*live = !inert(*request);
 	if (!*live) {
-		status_empty_single(status);
+		mpii_status_empty(status);
 		return MPI_SUCCESS;
 	}
 	*comm = err_comm(*request);
@@ -247,7 +248,7 @@ static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *sta
 	}
 	if (!active) {
 		*found = 1;
-		status_empty_single(status);
+		mpii_status_empty(status);
 	}
 	return MPI_SUCCESS;
 }
@@ -528,7 +529,7 @@ int mpii_Request_get_status_any(const char *fn, int count, const MPI_Request arr
 	}
 	if (!active) {
 		*flag = 1;
-		status_empty_single(status);
+		mpii_status_empty(status);
 	}
 	mpii_unlock();
 	return rc ? raise_req(gen, NULL, rc, fn) : MPI_SUCCESS;

@@ -1,8 +1,9 @@
 /*
- * Description: the empty status a null or inactive request gets from
- * MPI_Wait, MPI_Test and MPI_Request_get_status has MPI_SUCCESS for its
- * error field (MPI-3.1 3.7.3; MPICH's pt2pt/rqstatus checks it), while a
- * completed request leaves the caller's MPI_ERROR alone (3.2.5).
+ * Description: the empty status MPI_Request_get_status gives a null or
+ * inactive request has MPI_SUCCESS for its error field (MPI-3.1 3.7.3;
+ * MPICH's pt2pt/rqstatus checks it); MPI_Wait and MPI_Test on them, and
+ * on a completed request, leave the caller's MPI_ERROR alone (3.2.5,
+ * tests/mpi/status_error_kept).
  * np: 1
  */
 #include "mpitest.h"
@@ -20,15 +21,18 @@ int main(int argc, char **argv)
 		   st.MPI_TAG == MPI_ANY_TAG);
 	st.MPI_ERROR = 12345;
 	MPI_Wait(&req, &st);
-	TEST_CHECK(st.MPI_ERROR == MPI_SUCCESS);
+	TEST_CHECK(st.MPI_ERROR == 12345 && st.MPI_SOURCE == MPI_ANY_SOURCE);
 	st.MPI_ERROR = 12345;
 	MPI_Test(&req, &flag, &st);
-	TEST_CHECK(flag && st.MPI_ERROR == MPI_SUCCESS);
+	TEST_CHECK(flag && st.MPI_ERROR == 12345);
 	/* An inactive persistent request. */
 	MPI_Recv_init(&w, 1, MPI_INT, 0, 0, MPI_COMM_SELF, &req);
 	st.MPI_ERROR = 12345;
+	MPI_Request_get_status(req, &flag, &st);
+	TEST_CHECK(flag && st.MPI_ERROR == MPI_SUCCESS && st.MPI_SOURCE == MPI_ANY_SOURCE);
+	st.MPI_ERROR = 12345;
 	MPI_Wait(&req, &st);
-	TEST_CHECK(st.MPI_ERROR == MPI_SUCCESS && st.MPI_SOURCE == MPI_ANY_SOURCE);
+	TEST_CHECK(st.MPI_ERROR == 12345 && st.MPI_SOURCE == MPI_ANY_SOURCE);
 	/* A completed request: MPI_ERROR untouched. */
 	MPI_Start(&req);
 	MPI_Send(&v, 1, MPI_INT, 0, 0, MPI_COMM_SELF);
