@@ -279,7 +279,9 @@ static void deliver_done(struct epoll_events *e, lnch_events_fn *fn, void *arg)
 
 	for (size_t i = 0; i < n; i++)
 		fn(arg, e->done[i].tag, e->done[i].res);
-	memmove(e->done, e->done + n, (e->ndone - n) * sizeof(*e->done));
+	/* (No move when nothing is left: e->done may still be NULL.) */
+	if (e->ndone > n)
+		memmove(e->done, e->done + n, (e->ndone - n) * sizeof(*e->done));
 	e->ndone -= n;
 }
 

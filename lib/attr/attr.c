@@ -48,12 +48,18 @@ struct attr_value {
 	void *val;
 	int how;
 	union mpii_attr_int f;
+	/* The attribute's own copy of Fortran's integer (struct mpii_attr's
+	 * f) when the value is a snapshot of one: C's pointer must stay
+	 * valid after the snapshot is gone (a C copy function may keep it
+	 * as the new attribute's value); NULL: f above. */
+	union mpii_attr_int *home;
 };
 
 static void value_init(struct attr_value *v, void *val, int how)
 {
 	v->val = val;
 	v->how = how;
+	v->home = NULL;
 	if (how == MPII_ATTR_FINT)
 		v->f.i = (int)(intptr_t)val;
 	else
@@ -65,7 +71,8 @@ static void value_init(struct attr_value *v, void *val, int how)
  * set, or the address of the integer Fortran set). */
 static void *cb_view(const struct mpii_keyval *kv, struct attr_value *v)
 {
-	return kv->fortran || v->how == MPII_ATTR_C ? v->val : (void *)&v->f;
+	return kv->fortran || v->how == MPII_ATTR_C ? v->val : v->home ? (void *)v->home
+									     : (void *)&v->f;
 }
 
 /* ------------------------------------------------------------ keyvals */
@@ -524,6 +531,7 @@ int mpii_attr_copy(struct mpii_attr_list **dst, struct mpii_attr_list **src, int
 	for (struct mpii_attr *a = (*src)->first; a; a = a->next, i++) {
 		kvs[i] = a->kv;
 		value_init(&vals[i], a->val, a->how);
+		vals[i].home = &a->f;
 		a->kv->refs++;
 	}
 	pthread_mutex_unlock(&attr_mu);

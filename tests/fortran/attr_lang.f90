@@ -100,8 +100,12 @@ program attr_lang
   call check(flag .and. val == 6666, 'Fortran MPI_COMM_DUP_FN -> Fortran')
   call MPI_Comm_get_attr(dupcomm, dup, val, flag, ierr)
   call check(flag .and. val == 5555, 'C MPI_COMM_DUP_FN -> Fortran')
+  ! The C copy function kept C's pointer, which points into
+  ! MPI_COMM_WORLD's attribute: free the duplicate (its delete function
+  ! reads through that pointer) while the original still holds it.
+  call MPI_Comm_free(dupcomm, ierr)
+  call check(c_deleted() == 7777, 'C delete function on the duplicate: a pointer to 7777')
   call MPI_Comm_delete_attr(MPI_COMM_WORLD, copydel, ierr)
   call check(c_deleted() == 7777, 'C delete function: a pointer to 7777')
-  call MPI_Comm_free(dupcomm, ierr)
   call MPI_Finalize(ierr)
 end program
