@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "launcher/foreign.h"
+#include "launcher/program.h"
 
 /* The library names (prefixes of the soname) of the others. */
 static const struct {
@@ -37,23 +38,6 @@ static const struct {
 	{ "libmpifort.so", "MPICH" },
 	{ "libmpicxx.so", "MPICH" },
 };
-
-/* Open the program as execvp would find it; -1 when it cannot. */
-static int open_program(const char *name)
-{
-	if (strchr(name, '/'))
-		return open(name, O_RDONLY | O_CLOEXEC);
-	const char *path = getenv("PATH");
-	char buf[PATH_MAX];
-	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-		const char *end = strchrnul(p, ':');
-		snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - p), p, name);
-		if (access(buf, X_OK) == 0)
-			return open(buf, O_RDONLY | O_CLOEXEC);
-		p = *end ? end + 1 : end;
-	}
-	return -1;
-}
 
 /* Call fn on each DT_NEEDED name of the 64-bit ELF image m; every offset
  * is checked against len before it is read. */
@@ -105,12 +89,15 @@ static void judge(const char *name, void *arg)
 			snprintf(v->other, sizeof(v->other), "%s (%s)", others[i].mpi, name);
 }
 
-int lnch_foreign_mpi(const char *prog, char *what, size_t len)
+int lnch_foreign_mpi(const char *prog, const char *wdir, char *what, size_t len)
 {
-	int fd = open_program(prog);
+	char path[PATH_MAX];
 	struct stat st;
 	struct verdict v = { false, "" };
 
+	if (lnch_program_path(prog, wdir, path, sizeof(path)) < 0)
+		return 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {

@@ -7,10 +7,11 @@
 
 #include <stddef.h>
 
-/* When the ELF program prog (found on PATH as execvp would) needs another
+/* When the ELF program prog (found as a rank started in wdir would find
+ * it, launcher/program.h) needs another
  * MPI's library and not libshmpi, write that MPI's name and the library
  * ("Open MPI (libmpi.so.40)") into what and return 1; 0 otherwise (not
  * found, not ELF, a script, linked with shmpi or with no MPI). */
-int lnch_foreign_mpi(const char *prog, char *what, size_t len);
+int lnch_foreign_mpi(const char *prog, const char *wdir, char *what, size_t len);
 
 #endif

@@ -15,7 +15,8 @@ launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/stall.h launcher/stall.c \
 	launcher/foreign.h launcher/foreign.c \
 	launcher/mca.h launcher/mca.c \
-	launcher/rankfile.h launcher/rankfile.c
+	launcher/rankfile.h launcher/rankfile.c \
+	launcher/program.h launcher/program.c
 launcher_mpirun_shm_CFLAGS = $(AM_CFLAGS) $(URING_CFLAGS) $(HWLOC_CFLAGS)
 launcher_mpirun_shm_LDADD = libshm.la $(URING_LIBS) $(HWLOC_LIBS) $(NUMA_LIBS) -lm
 # shmpi_info: version, build options, topology, configuration table.

@@ -28,6 +28,7 @@
 #include "launcher/output.h"
 #include "launcher/rankfile.h"
 #include "launcher/profile.h"
+#include "launcher/program.h"
 #include "shm/cpus.h"
 #include "launcher/spawn.h"
 #include "shm/config.h"
@@ -230,7 +231,7 @@ static int refuse_foreign(const struct lnch_options *o)
 
 	for (size_t a = 0; a < o->napps; a++) {
 		const char *prog = o->apps[a].argv ? o->apps[a].argv[0] : NULL;
-		if (!prog || !lnch_foreign_mpi(prog, what, sizeof(what)))
+		if (!prog || !lnch_foreign_mpi(prog, o->apps[a].wdir, what, sizeof(what)))
 			continue;
 		fprintf(stderr, "mpirun-shm: %s is linked with %s, not shmpi: started here its "
 				"ranks would be separate one-rank jobs; rebuild it with shmpi's "
@@ -239,31 +240,6 @@ static int refuse_foreign(const struct lnch_options *o)
 		return EXIT_USAGE;
 	}
 	return 0;
-}
-
-/* The program as the rank would exec it: found on PATH, or relative to
- * its -wdir; 0 when it can run, else -errno. */
-static int program_ready(const struct lnch_app *app)
-{
-	const char *prog = app->argv[0];
-	char buf[8192];
-
-	if (!strchr(prog, '/')) {
-		const char *path = getenv("PATH");
-		for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
-			const char *end = strchrnul(p, ':');
-			snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - p), p, prog);
-			if (access(buf, X_OK) == 0)
-				return 0;
-			p = *end ? end + 1 : end;
-		}
-		return -ENOENT;
-	}
-	if (prog[0] != '/' && app->wdir)
-		snprintf(buf, sizeof(buf), "%s/%s", app->wdir, prog);
-	else
-		snprintf(buf, sizeof(buf), "%s", prog);
-	return access(buf, X_OK) == 0 ? 0 : -errno;
 }
 
 /* The other MPIs' habits: --mca pairs (the ignored ones said once),
@@ -282,7 +258,8 @@ static int apply_compat(struct lnch_options *o)
 		fprintf(stderr, "mpirun-shm: ignoring --mca %s (Open MPI settings with no shmpi "
 				"counterpart)\n", ignored);
 	for (size_t a = 0; a < o->napps; a++) {
-		int e = program_ready(&o->apps[a]);
+		char path[8192];
+		int e = lnch_program_path(o->apps[a].argv[0], o->apps[a].wdir, path, sizeof(path));
 		if (e < 0) {
 			fprintf(stderr, "mpirun-shm: cannot execute %s: %s\n", o->apps[a].argv[0],
 				e == -ENOENT && !strchr(o->apps[a].argv[0], '/') ? "command not found"

@@ -32,26 +32,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "launcher/profile.h"
+#include "launcher/program.h"
 #include "shm/config.h"
-
-/* The program's path as execvp would find it; NULL if not found. */
-static char *find_program(const char *name)
-{
-	if (strchr(name, '/'))
-		return strdup(name);
-	const char *path = getenv("PATH");
-	if (!path)
-		path = "/usr/bin:/bin";
-	char buf[PATH_MAX];
-	for (const char *p = path; *p;) {
-		const char *end = strchrnul(p, ':');
-		snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - p), p, name);
-		if (access(buf, X_OK) == 0)
-			return strdup(buf);
-		p = *end ? end + 1 : end;
-	}
-	return NULL;
-}
 
 /* What the program's file says about profiling it. */
 enum prog_link {
@@ -78,13 +60,12 @@ static int elf_is_static(const unsigned char *m, size_t len)
 	return eh->e_type == ET_EXEC || eh->e_type == ET_DYN;
 }
 
-static enum prog_link program_link(const char *prog)
+static enum prog_link program_link(const char *prog, const char *wdir)
 {
-	char *path = find_program(prog);
-	if (!path)
+	char path[PATH_MAX];
+	if (lnch_program_path(prog, wdir, path, sizeof(path)) < 0)
 		return PROG_UNKNOWN;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	free(path);
 	if (fd < 0)
 		return PROG_UNKNOWN;
 	struct stat st;
@@ -238,7 +219,7 @@ int lnch_profile_setup(const struct lnch_options *o)
 		return rc;
 	job_start = time(NULL);
 	atexit(report_where);
-	enum prog_link link = o->prog_argv && o->prog_argv[0] ? program_link(o->prog_argv[0])
+	enum prog_link link = o->prog_argv && o->prog_argv[0] ? program_link(o->prog_argv[0], o->apps[0].wdir)
 							     : PROG_UNKNOWN;
 	if (link == PROG_STATIC_BARE)
 		fprintf(stderr, "mpirun-shm: --profile: %s is linked statically without the "
