@@ -307,8 +307,9 @@ int mpii_Add_error_string(const char *fn, int errorcode, const char *string)
  * only grows), and is no longer a code: MPI_Error_class and
  * MPI_Add_error_code refuse it, MPI_Error_string calls it unknown.  Only
  * user-added codes and classes can be removed (MPI_ERR_ARG otherwise);
- * a class goes only once no code of it is left; removing a code or class
- * also removes its string.  The strings themselves are kept (leaked), as
+ * a class goes only once no code of it is left, and a code or class only
+ * once its string was removed (MPICH's order, which mpi4py's
+ * testAddErrorClassCodeString checks).  The strings themselves are kept (leaked), as
  * in MPI_Add_error_string: callers may still be printing them. */
 #define DYN_REMOVED (-2)
 
@@ -329,6 +330,8 @@ int mpii_Remove_error_class(const char *fn, int errorclass)
 	for (int j = 0; !why && j < ndyn; j++)
 		if (j != i && dyn[j].cls == errorclass)
 			why = "error codes of the class are not removed yet";
+	if (!why && dyn[i].str)
+		why = "its error string is not removed yet";
 	if (!why) {
 		dyn[i].cls = DYN_REMOVED;
 		dyn[i].str = NULL;
@@ -342,13 +345,17 @@ int mpii_Remove_error_code(const char *fn, int errorcode)
 	pthread_mutex_lock(&eh_mu);
 	int i = dyn_index(errorcode);
 	int ok = i >= 0 && dyn[i].cls != errorcode;   /* a code, not a class */
+	const char *why = ok ? NULL : "not a user-added error code";
+	if (ok && dyn[i].str) {
+		ok = 0;
+		why = "its error string is not removed yet";
+	}
 	if (ok) {
 		dyn[i].cls = DYN_REMOVED;
 		dyn[i].str = NULL;
 	}
 	pthread_mutex_unlock(&eh_mu);
-	return ok ? MPI_SUCCESS
-		  : mpii_err(NULL, MPI_ERR_ARG, fn, "%d is not a user-added error code", errorcode);
+	return ok ? MPI_SUCCESS : mpii_err(NULL, MPI_ERR_ARG, fn, "%d: %s", errorcode, why);
 }
 
 int mpii_Remove_error_string(const char *fn, int errorcode)

@@ -87,8 +87,9 @@ static int lock_unwaited(int count, MPI_Request *reqs, const char *fn)
  * (*comm, *gen).  Returns MPI_SUCCESS or the error class (the handler
  * called, the lock not held). */
 /* The empty status MPI_Request_get_status returns for a null or inactive
- * request: MPI-3.1 3.7.3's, whose error is MPI_SUCCESS, as MPICH writes it
- * (its pt2pt/rqstatus checks it).  Wait, Test, Waitany and Testany leave
+ * request, and MPI_Request_get_status_any when no request is active:
+ * MPI-3.1 3.7.3's, whose error is MPI_SUCCESS, as MPICH writes it (its
+ * pt2pt/rqstatus and mpi4py's testGetStatusAny check it).  Wait, Test, Waitany and Testany leave
  * MPI_ERROR as the caller had it (3.2.5; issue 14.12,
  * tests/mpi/status_error_kept), and the array calls unless they return
  * MPI_ERR_IN_STATUS. */
@@ -529,7 +530,7 @@ int mpii_Request_get_status_any(const char *fn, int count, const MPI_Request arr
 	}
 	if (!active) {
 		*flag = 1;
-		mpii_status_empty(status);
+		status_empty_single(status);
 	}
 	mpii_unlock();
 	return rc ? raise_req(gen, NULL, rc, fn) : MPI_SUCCESS;
