@@ -173,7 +173,10 @@ static int darray_dim(int distrib, int darg, int gs, int np, int me, MPI_Aint E,
 		return mpii_type_contiguous(gs, t, X);
 	}
 	if (distrib == MPI_DISTRIBUTE_BLOCK) {
-		int blk = darg == MPI_DISTRIBUTE_DFLT_DARG ? (gs + np - 1) / np : darg;
+		/* In long long: gs + np - 1 passes INT_MAX for a gsize near
+		 * it (a forged description; the quotient itself fits). */
+		int blk = darg == MPI_DISTRIBUTE_DFLT_DARG ? (int)(((long long)gs + np - 1) / np)
+							   : darg;
 		long long mysize = (long long)gs - (long long)blk * me;
 		if (mysize > blk)
 			mysize = blk;
