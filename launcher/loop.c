@@ -393,7 +393,8 @@ static double now_ms(void)
 /* SIGUSR1: every rank in MPI says where it waits; the job goes on. */
 static void ask_ranks(struct loop *l)
 {
-	uint32_t asked = lnch_stall_ask(l->job);
+	lnch_stall_explain(l->job);
+	uint32_t asked = lnch_stall_ask(l->job, &l->stall);
 	fprintf(stderr, "mpirun-shm: SIGUSR1: asked %u of %u ranks where they wait "
 		"(a rank not in MPI cannot answer)\n", asked, l->job->live);
 }
@@ -411,7 +412,8 @@ static void on_stall_tick(struct loop *l, int res)
 	}
 	lnch_job_fail(job, EXIT_TIMEOUT, -1, "job deadlocked: every rank waited in MPI "
 		      "for %s s with no progress, killing the job", job->opt->deadlock_arg);
-	lnch_stall_ask(job);
+	lnch_stall_explain(job);
+	lnch_stall_ask(job, &l->stall);
 	arm_timeout(l, REPORT_MS, EV_REPORT);
 }
 

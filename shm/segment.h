@@ -23,8 +23,9 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 6u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
-			   * 5: finalizing, ended, keep_going, gone; 6: ncpus */
+#define SHM_SEG_VERSION 7u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
+			   * 5: finalizing, ended, keep_going, gone; 6: ncpus;
+			   * 7: calls, wait_* (the stall report) */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -96,9 +97,28 @@ struct shm_seg_header {
 	uint32_t keep_going;
 };
 
+/* What a blocked thread of a member waits for (shm_member.wait_kind),
+ * published for the launcher's stall report (launcher/stall.c). */
+enum shm_wait_kind {
+	SHM_WAIT_NONE = 0,
+	SHM_WAIT_SEND,          /* a send to wait_rank, tag wait_arg */
+	SHM_WAIT_RECV,          /* a receive from wait_rank (-1: any), tag wait_arg */
+	SHM_WAIT_COLL,          /* a collective on context wait_obj */
+	SHM_WAIT_MUTEX,         /* MPI_Mutex at arena offset wait_obj, held by wait_rank */
+	SHM_WAIT_COND,          /* MPI_Cond at arena offset wait_obj */
+	SHM_WAIT_WINLOCK,       /* a window lock at window rank wait_arg, held by wait_rank */
+	SHM_WAIT_POST,          /* the MPI_Win_post of wait_rank (window rank wait_arg) */
+	SHM_WAIT_COMPLETE,      /* MPI_Win_wait: wait_arg origins yet to complete */
+	SHM_WAIT_HANDLER,       /* MPI_Handler_lock: a handler still running */
+	SHM_WAIT_LOOSE,         /* MPI_Barrier_loose on context wait_obj, from wait_rank */
+};
+
+#define SHM_WAIT_CALL_WORDS 3  /* wait_call: 24 characters, NUL-padded */
+
 /* Per-member control block: three cache lines so that the launcher-facing
- * state, the doorbell the member sleeps on, and the member's own scratch do
- * not share a line. */
+ * state, the doorbell the member sleeps on, and the member's own words
+ * (written by it alone, read by the launcher every 100 ms at most) do not
+ * share a line. */
 struct shm_member {
 	shm_cacheline_aligned _Atomic int32_t state; /* enum shm_member_state */
 	int32_t pid;
@@ -119,7 +139,22 @@ struct shm_member {
 	/* Doorbell: a futex word bumped by whoever wants the member awake. */
 	shm_cacheline_aligned _Atomic uint32_t doorbell;
 	_Atomic uint32_t sleepers;      /* threads of the member asleep on it */
-	shm_cacheline_aligned _Atomic uint64_t scratch[8];
+	/* MPI calls the member entered (a counter bumped at each entry,
+	 * lib/core/stuck.h): the launcher tells a rank outside MPI from one
+	 * polling in it. */
+	shm_cacheline_aligned _Atomic uint64_t calls;
+	/* What the thread that blocked last waits for (enum shm_wait_kind),
+	 * written when it blocks and after each sleep of an object wait, so
+	 * the holder it names is recent; wait_kind is cleared when the last
+	 * blocked thread's wait ends.  wait_call names its MPI call, 8
+	 * characters a word in memory order, NUL-padded (no terminator
+	 * when 24 long).  A diagnosis: torn values are harmless, the
+	 * launcher checks every rank it reads. */
+	_Atomic uint32_t wait_kind;
+	_Atomic int32_t wait_rank;      /* the world rank it waits for, -1: none */
+	_Atomic int32_t wait_arg;       /* tag, window rank, count: see the kind */
+	_Atomic uint64_t wait_obj;      /* arena offset or context id */
+	_Atomic uint64_t wait_call[SHM_WAIT_CALL_WORDS];
 };
 
 _Static_assert(sizeof(struct shm_member) == 3 * SHM_CACHELINE, "member block is three lines");

@@ -26,7 +26,7 @@ EXTRA_DIST += tests/launcher/hostile-rank.sh
 check_PROGRAMS += tests/launcher/lnch-stall
 tests_launcher_lnch_stall_SOURCES = tests/launcher/lnch-stall.c
 STALL_TESTS = tests/launcher/stall-ask.sh tests/launcher/deadlock.sh \
-	tests/launcher/startup-signal.sh
+	tests/launcher/startup-signal.sh tests/launcher/stall-report.sh
 TESTS += $(STALL_TESTS)
 EXTRA_DIST += $(STALL_TESTS)
 check_PROGRAMS += tests/unit/check_stall

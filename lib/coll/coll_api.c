@@ -37,6 +37,7 @@ static int prologue(const char *fn, MPI_Comm comm, MPI_Request *request, int non
 	*comm_ok = 1;
 	mpii_stuck.call = fn;
 	mpii_stuck_coll(comm);
+	mpii_stuck_count();
 	if (nonblocking && !request)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "request is NULL");
 	return MPI_SUCCESS;

@@ -107,6 +107,7 @@ static int join_segment(const char **why)
 	fcntl(mpii_g.seg.fd, F_SETFD, FD_CLOEXEC);
 	mpii_g.me = shm_seg_member(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	mpii_g.me->pid = getpid();
+	mpii_stuck_calls = &mpii_g.me->calls;
 	/* Release: the launcher that reads RUNNING sees the pid. */
 	shm_store_release(&mpii_g.me->state, SHM_MEMBER_RUNNING);
 	return 0;

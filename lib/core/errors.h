@@ -96,6 +96,7 @@ const char *mpii_err_string(int errcode);
 		mpii_stuck.kind = 0;                                          \
 		if (!mpii_g.initialized || mpii_g.finalized)                 \
 			return mpii_err_init(fn);                             \
+		mpii_stuck_count();                                           \
 	} while (0)
 
 #endif

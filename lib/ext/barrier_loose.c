@@ -48,6 +48,8 @@ int mpii_Barrier_loose(const char *fn, MPI_Comm comm)
 			mpii_wait(p.r, MPI_STATUS_IGNORE);
 			break;
 		}
+		int from = (me - d + n) % n;
+		mpii_stuck_epoch(MPII_STUCK_LOOSE, comm, NULL, from, mpii_comm_peer_world(comm, from), k + 1);
 		mpii_progress_wait(pair_done, &p, -1);
 		mpii_wait(p.s, MPI_STATUS_IGNORE);
 		mpii_wait(p.r, MPI_STATUS_IGNORE);

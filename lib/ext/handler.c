@@ -206,6 +206,7 @@ static int thread_has_work(void *arg)
 static void *handler_thread(void *arg)
 {
 	(void)arg;
+	mpii_stuck.thread = "handler thread"; /* so the stall report says so */
 	mpii_progress_wait_budget(spin_ns, yield_ns);
 	mpii_lock();
 	for (;;) {
@@ -215,7 +216,12 @@ static void *handler_thread(void *arg)
 		struct hcall *c = dequeue();
 		h_running++;
 		mpii_unlock();
+		/* A handler's own waits are a rank's waits like any other
+		 * thread's (counted as blocked past their spin, shown in a
+		 * stall report): the timed budget is for the idle wait only. */
+		mpii_progress_wait_budget(-1, 0);
 		run_call(c);
+		mpii_progress_wait_budget(spin_ns, yield_ns);
 		mpii_lock();
 		h_running--;
 	}
@@ -327,6 +333,8 @@ int mpii_Get_status(const char *fn, MPI_Request request, MPI_Status *status)
 	return MPI_SUCCESS;
 }
 
+#define HANDLER_SPIN 1000
+
 int mpii_Handler_lock(const char *fn)
 {
 	mpii_lock();
@@ -335,14 +343,24 @@ int mpii_Handler_lock(const char *fn)
 		return mpii_err(NULL, MPI_ERR_OTHER, fn, "the handler lock is already held");
 	}
 	h_locked = 1;
-	/* Wait for a handler running on the handler thread, unless we are it. */
+	/* Wait for a handler running on the handler thread, unless we are it.
+	 * A handler may itself wait in MPI for long: past HANDLER_SPIN yields
+	 * this thread counts as blocked, and a stall report names the wait
+	 * (lib/core/stuck.h). */
 	int self = thread_started && pthread_equal(pthread_self(), h_thread);
+	unsigned spins = 0;
 	while (!self && h_running > 0) {
+		if (++spins == HANDLER_SPIN) {
+			mpii_stuck_epoch(MPII_STUCK_HANDLER, NULL, NULL, -1, -1, h_running);
+			mpii_stuck_block();
+		}
 		mpii_unlock();
 		sched_yield();
 		mpii_lock();
 	}
 	mpii_unlock();
+	if (spins >= HANDLER_SPIN)
+		mpii_stuck_unblock();
 	return MPI_SUCCESS;
 }
 

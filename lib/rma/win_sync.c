@@ -64,8 +64,10 @@ static void wait_post(struct mpii_win *win, int t)
 {
 	struct mpii_win_state *st = win->st;
 	struct post_wait w = { st, t };
-	if (!post_arrived(&w))
+	if (!post_arrived(&w)) {
+		mpii_stuck_epoch(MPII_STUCK_POST, win->comm, win->name, t, st->peer[t].world, 0);
 		mpii_progress_wait(post_arrived, &w, st->peer[t].world);
+	}
 	st->posts_seen[t]++;
 	st->need_post[t] = NP_SEEN;
 }
@@ -132,6 +134,7 @@ int mpii_Win_fence(const char *fn, int assert, MPI_Win win)
 	 * the assertions must agree on every rank). */
 	if ((assert & (MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED)) !=
 	    (MPI_MODE_NOPRECEDE | MPI_MODE_NOSUCCEED)) {
+		mpii_stuck_epoch(MPII_STUCK_FENCE, win->comm, win->name, -1, -1, 0);
 		mpii_lock();
 		int rc = mpii_barrier(win->comm, NULL);
 		mpii_unlock();
@@ -234,8 +237,13 @@ int mpii_Win_wait(const char *fn, MPI_Win win)
 	if (st->npost < 0)
 		return mpii_win_err(win, MPI_ERR_RMA_SYNC, fn, "no MPI_Win_post epoch is open");
 	mpii_lock();
-	if (!completes_arrived(st))
+	if (!completes_arrived(st)) {
+		/* Relaxed: how many origins the report says are missing. */
+		uint32_t got = shm_load_relaxed(&st->tgt[st->me].completes);
+		mpii_stuck_epoch(MPII_STUCK_COMPLETE, win->comm, win->name, st->npost, -1,
+				 (int)(st->completes_expected - got));
 		mpii_progress_wait(completes_arrived, st, -1);
+	}
 	mpii_unlock();
 	st->npost = -1;
 	return MPI_SUCCESS;

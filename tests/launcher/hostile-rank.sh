@@ -50,12 +50,14 @@ run -n 2 --deadlock-timeout 1 "$PROG" cycle-mutex "$MARK"
 expect_status 124
 expect_err_line "shmpi: rank 0: waiting in MPI_Mutex_lock: MPI_Mutex at arena offset [0-9]*, held by world rank 1 (thread [0-9]*)"
 expect_err_line "shmpi: rank 1: waiting in MPI_Mutex_lock: MPI_Mutex at arena offset [0-9]*, held by world rank 0 (thread [0-9]*)"
+expect_err_line "mpirun-shm: wait-for cycle: rank 0 waits for rank 1 (MPI_Mutex_lock: the mutex at arena offset [0-9]*), which waits for rank 0 (MPI_Mutex_lock: the mutex at arena offset [0-9]*)"
 expect_faster_than 8000
 no_orphans
 run -n 2 --deadlock-timeout 1 "$PROG" wait-winlock "$MARK"
 expect_status 124
 expect_err_line "shmpi: rank 0: waiting in MPI_Win_lock: the lock of window (unnamed) at rank 0, held exclusive by world rank 1"
 expect_err_line "shmpi: rank 1: waiting in MPI_Recv: from rank 0, tag 9, on MPI_COMM_WORLD"
+expect_err_line "mpirun-shm: wait-for cycle: rank 0 waits for rank 1 (MPI_Win_lock: the lock of a window at window rank 0), which waits for rank 0 (MPI_Recv, tag 9)"
 expect_faster_than 8000
 no_orphans
 exit 0

@@ -9,8 +9,24 @@
  *                 (at most 20 s)
  *   slow MS N     N rounds of a ping-pong, each side computing (sleeping)
  *                 MS ms before it answers
+ * Waits outside the message path that never end (issue 40), two ranks:
+ * rank 1 waits in MPI_Recv from rank 0 (tag 5) while rank 0
+ *   fence         waits in MPI_Win_fence
+ *   pscw-complete starts an access epoch to rank 1 and waits in
+ *                 MPI_Win_complete for rank 1's post
+ *   pscw-wait     posts to rank 1 and waits in MPI_Win_wait
+ *   cond          waits in MPI_Cond_wait (nobody signals)
+ *   loose         waits in MPI_Barrier_loose
+ *   handler       waits in MPI_Handler_lock while its handler thread runs
+ *                 a handler waiting in MPI_Recv from rank 1 (tag 7)
+ * Any number of ranks:
+ *   stop          every rank calls MPI_Allreduce, rank 1 stops itself
+ *                 (SIGSTOP) first
+ *   mismatch      rank 0 calls MPI_Bcast (root: the last rank), the others
+ *                 MPI_Allreduce
  * Every mode that ends prints "R done" and exits 0.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
@@ -74,19 +90,96 @@ static void slow_pingpong(int rank, double ms, int rounds)
 	}
 }
 
+/* The handler of the handler mode: waits for a message rank 1 never sends. */
+static int handler_recv(MPI_Request *req, void *extra)
+{
+	int v;
+	(void)req;
+	(void)extra;
+	MPI_Recv(&v, 1, MPI_INT, 1, 7, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	return MPI_SUCCESS;
+}
+
+/* Rank 0's side of the waits outside the message path; 0 when mode is
+ * none of them. */
+static int object_wait(const char *mode, int rank)
+{
+	int v = 0, one = 1;
+	MPI_Win win;
+	MPI_Group world, peer;
+	if (!strcmp(mode, "fence") || !strncmp(mode, "pscw-", 5)) {
+		MPI_Comm_group(MPI_COMM_WORLD, &world);
+		MPI_Group_incl(world, 1, &one, &peer);
+		MPI_Win_create(&v, sizeof(v), 1, MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+		MPI_Win_set_name(win, "stallwin");
+		if (rank == 0 && !strcmp(mode, "fence")) {
+			MPI_Win_fence(0, win);
+		} else if (rank == 0 && !strcmp(mode, "pscw-complete")) {
+			MPI_Win_start(peer, 0, win);
+			MPI_Win_complete(win);
+		} else if (rank == 0 && !strcmp(mode, "pscw-wait")) {
+			MPI_Win_post(peer, 0, win);
+			MPI_Win_wait(win);
+		}
+	} else if (!strcmp(mode, "cond")) {
+		MPI_Mutex m;
+		MPI_Cond c;
+		MPI_Mutex_create(MPI_COMM_WORLD, MPI_INFO_NULL, &m);
+		MPI_Cond_create(MPI_COMM_WORLD, MPI_INFO_NULL, &c);
+		if (rank == 0) {
+			MPI_Mutex_lock(m);
+			MPI_Cond_wait(c, m);
+		}
+	} else if (!strcmp(mode, "loose")) {
+		if (rank == 0)
+			MPI_Barrier_loose(MPI_COMM_WORLD);
+	} else if (!strcmp(mode, "handler")) {
+		if (rank == 0) {
+			MPI_Request r;
+			MPI_Grequest_start(NULL, NULL, NULL, NULL, &r);
+			MPI_Post_handler(r, MPI_INFO_NULL, handler_recv, NULL, MPI_HANDLER_DEFAULT);
+			MPI_Grequest_complete(r);
+			compute(300); /* the handler thread starts the handler */
+			MPI_Handler_lock();
+		}
+	} else {
+		return 0;
+	}
+	if (rank == 1)
+		MPI_Recv(&v, 1, MPI_INT, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
-	int rank, size, v = 0;
+	int rank, size, v = 0, provided;
 
-	MPI_Init(&argc, &argv);
+	MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
 	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	MPI_Comm_size(MPI_COMM_WORLD, &size);
 	const char *mode = argc > 2 ? argv[2] : "";
+	if (!strcmp(mode, "stop")) {
+		if (rank == 1)
+			raise(SIGSTOP);
+		MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+		MPI_Finalize();
+		return 0;
+	}
+	if (!strcmp(mode, "mismatch")) {
+		if (rank == 0)
+			MPI_Bcast(&v, 1, MPI_INT, size - 1, MPI_COMM_WORLD);
+		else
+			MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+		MPI_Finalize();
+		return 0;
+	}
 	if (size != 2) {
 		fprintf(stderr, "lnch-stall: needs 2 ranks\n");
 		MPI_Abort(MPI_COMM_WORLD, 2);
 	}
-	if (strcmp(mode, "deadlock") == 0)
+	if (object_wait(mode, rank))
+		;
+	else if (strcmp(mode, "deadlock") == 0)
 		MPI_Recv(&v, 1, MPI_INT, 1 - rank, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 	else if (strcmp(mode, "late") == 0 && argc > 3)
 		late_send(rank, atof(argv[3]), NULL);

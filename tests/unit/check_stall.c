@@ -168,7 +168,7 @@ START_TEST(asks_only_ranks_in_mpi)
 	/* Rank 1 joined; 0 and 2 never will: asking them would kill them. */
 	while (shm_load_acquire(&shm_seg_member(&seg, 1)->state) != SHM_MEMBER_RUNNING)
 		usleep(1000);
-	ck_assert_uint_eq(lnch_stall_ask(&job), 1);
+	ck_assert_uint_eq(lnch_stall_ask(&job, NULL), 1);
 	ck_assert_int_eq(read(p[0], &c, 1), 1);
 	for (uint32_t i = 0; i < N; i++) {
 		int st;
