@@ -91,6 +91,8 @@ const struct shm_config_var shm_config_table[] = {
 	  "lib/coll", "gather, scatter, allgather, alltoall, reduce_scatter through the segment while what one member writes there is at most this (0: never)" },
 	{ "SHMPI_COLL_HIER", SHM_CONFIG_BOOL, "on", "", 0, 1, 0, 0, NULL,
 	  "lib/coll", "off: never two levels across NUMA nodes" },
+	{ "SHMPI_COLL_CHECKSUM", SHM_CONFIG_BOOL, "off", "", 0, 1, 0, 0, NULL,
+	  "lib/coll", "debug: every contribution through the large-message area is checksummed by its writer and checked by each reader; a mismatch ends the job" },
 	{ "SHMPI_COLL_FAKE_NUMA", SHM_CONFIG_INT, "0", "nodes", 0, 4096, 0, SHM_CONFIG_TESTING, NULL,
 	  "lib/coll", "K >= 2: rank r reports NUMA node r*K/size (0 and 1: real nodes)" },
 

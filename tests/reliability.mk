@@ -20,6 +20,10 @@ EXTRA_DIST += tests/launcher/seg-trust.sh
 check_PROGRAMS += tests/mpi/hostile_rank
 TESTS += tests/launcher/hostile-rank.sh
 EXTRA_DIST += tests/launcher/hostile-rank.sh
+# A rank that scribbles the collective area (issue 40, item 4).
+check_PROGRAMS += tests/mpi/coll_scribble
+TESTS += tests/launcher/coll-scribble.sh
+EXTRA_DIST += tests/launcher/coll-scribble.sh
 # A stalled job: SIGUSR1 to the launcher, --deadlock-timeout, a signal
 # during the start-up of 2048 ranks.  lnch-stall is their MPI program; the
 # deadlock verdict itself is unit-tested on a segment (check_stall).

@@ -47,6 +47,7 @@ struct mpii_coll_config {
 	int hier;            /* SHMPI_COLL_HIER=off: 0, else 1 (two levels across NUMA nodes) */
 	size_t small_max;    /* SHMPI_COLL_SMALL_MAX: gather, scatter, allgather, alltoall,
 			      * reduce_scatter through the segment up to this (0: never) */
+	int checksum;        /* SHMPI_COLL_CHECKSUM=1: checksummed large-area contributions */
 };
 
 extern struct mpii_coll_config mpii_coll_cfg;
@@ -155,6 +156,20 @@ void mpii_shm_announce_ring(struct mpii_coll_state *cs, int n, int me, uint64_t 
 /* The large-message area (n + 1 pieces of cs->big_piece bytes), taken from
  * the arena at the first use (collective); 0 when the arena is full. */
 int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs);
+
+/* The stamps of the large-message area (lib/coll/shm_check.c), after its
+ * n + 1 pieces: buffer b of the area is stamp b, chunk i of the
+ * allreduce's result stamp n + 1 + i.  mpii_shm_stamp records, before the
+ * announce that releases them, that rank owner wrote len bytes at p for
+ * operation seq (and their checksum under SHMPI_COLL_CHECKSUM=1);
+ * mpii_shm_check, after the wait for owner's flag, ends the job with a
+ * message naming the collective, the communicator, owner and this rank
+ * when the stamp (or the checksum) is not that. */
+size_t mpii_shm_stamps_bytes(int n);
+void mpii_shm_stamp(struct mpii_coll_state *cs, int n, int buf, uint64_t seq, int owner, const void *p,
+		    size_t len);
+void mpii_shm_check(struct mpii_comm *c, struct mpii_coll_state *cs, int buf, uint64_t seq, int owner,
+		    const void *p, size_t len);
 /* Broadcast of large messages through the area (lib/coll/shm_bcast.c). */
 int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 			 struct mpii_comm *c);

@@ -55,6 +55,7 @@ void mpii_coll_config_init(void)
 	mpii_coll_cfg.bcast_large_max2 = size_from_env("SHMPI_COLL_BCAST_LARGE_MAX2");
 	mpii_coll_cfg.hier = (int)shm_config_get("SHMPI_COLL_HIER");
 	mpii_coll_cfg.small_max = size_from_env("SHMPI_COLL_SMALL_MAX");
+	mpii_coll_cfg.checksum = (int)shm_config_get("SHMPI_COLL_CHECKSUM");
 	mpii_coll_cfg.initialized = 1;
 }
 

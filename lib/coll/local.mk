@@ -7,5 +7,6 @@ libshmpi_la_SOURCES += \
 	lib/coll/coll_reduce.c lib/coll/coll_state.c lib/coll/nbc.c lib/coll/numa.c \
 	lib/coll/op.c lib/coll/op_derived.c lib/coll/op_predefined.c lib/coll/shm.c \
 	lib/coll/shm_allreduce.c lib/coll/shm_bcast.c lib/coll/shm_queue.c lib/coll/shm_rqueue.c \
-	lib/coll/shm_small.c lib/coll/shm_allgather.c lib/coll/shm_exchange.c
+	lib/coll/shm_small.c lib/coll/shm_allgather.c lib/coll/shm_exchange.c \
+	lib/coll/shm_check.c
 EXTRA_DIST += lib/coll/README.md

@@ -112,7 +112,8 @@ int mpii_shm_lazy_area(struct mpii_comm *c, size_t bytes, void **area, int *stat
 int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs)
 {
 	cs->big_piece = piece_bytes(c->size);
-	return mpii_shm_lazy_area(c, (size_t)(c->size + 1) * cs->big_piece, &cs->big, &cs->big_state);
+	return mpii_shm_lazy_area(c, (size_t)(c->size + 1) * cs->big_piece + mpii_shm_stamps_bytes(c->size),
+				  &cs->big, &cs->big_state);
 }
 
 /* The state of c ready for shm, or NULL to fall back. */

@@ -46,11 +46,15 @@ int mpii_shm_allgather_large(const void *sbuf, MPI_Count scount, struct mpii_dat
 	for (MPI_Count off = 0; off < bytes; off += (MPI_Count)piece) {
 		MPI_Count len = bytes - off < (MPI_Count)piece ? bytes - off : (MPI_Count)piece;
 		mpii_type_pack(itype, icount, in, off, area + (size_t)me * piece, len);
+		mpii_shm_stamp(cs, n, me, cs->seq + 1, me, area + (size_t)me * piece, (size_t)len);
 		mpii_shm_sync(c, cs);                                   /* A */
-		for (int j = 0; j < n; j++)
+		for (int j = 0; j < n; j++) {
+			if (j != me)
+				mpii_shm_check(c, cs, j, cs->seq, j, area + (size_t)j * piece, (size_t)len);
 			if (j != me || !in_place)
 				mpii_type_unpack(rtype, rcount, out + j * stride, off,
 						 area + (size_t)j * piece, len);
+		}
 		mpii_shm_sync(c, cs);                                   /* B */
 	}
 	return MPI_SUCCESS;

@@ -42,18 +42,43 @@ static void chunk(MPI_Count count, int n, int i, MPI_Count *lo, MPI_Count *cnt)
 	*lo = i * base + (i < extra ? i : extra);
 }
 
-static void fold_chunk(char *area, size_t piece, int n, int me, MPI_Count count,
-		       struct mpii_datatype *dt, struct mpii_op *op)
+/* Fold chunk me of the piece (count elements) into the result: every
+ * contribution is checked first (lib/coll/shm_check.c; seq: sync A's),
+ * and the chunk written is stamped for the copiers. */
+static void fold_chunk(struct mpii_comm *c, struct mpii_coll_state *cs, uint64_t seq, MPI_Count count,
+		       size_t bytes, struct mpii_datatype *dt, struct mpii_op *op)
 {
+	char *area = cs->big;
+	size_t piece = cs->big_piece;
+	int n = c->size, me = c->rank;
 	MPI_Count lo, cnt;
 	chunk(count, n, me, &lo, &cnt);
 	if (!cnt)
 		return;
+	for (int j = 0; j < n; j++)
+		if (j != me)
+			mpii_shm_check(c, cs, j, seq, j, area + (size_t)j * piece, bytes);
 	size_t off = (size_t)(lo * dt->extent), len = (size_t)(cnt * dt->extent);
 	char *result = area + (size_t)n * piece + off;
 	memcpy(result, area + (size_t)(n - 1) * piece + off, len);
 	for (int j = n - 2; j >= 0; j--)
 		mpii_op_apply(op, area + (size_t)j * piece + off, result, cnt, dt);
+	mpii_shm_stamp(cs, n, n + 1 + me, seq, me, result, len);
+}
+
+/* Check every chunk of the result (seq: the sync A of their fold). */
+static void check_result(struct mpii_comm *c, struct mpii_coll_state *cs, uint64_t seq, MPI_Count count,
+			 struct mpii_datatype *dt)
+{
+	int n = c->size;
+	char *result = (char *)cs->big + (size_t)n * cs->big_piece;
+	for (int i = 0; i < n; i++) {
+		MPI_Count lo, cnt;
+		chunk(count, n, i, &lo, &cnt);
+		if (cnt && i != c->rank)
+			mpii_shm_check(c, cs, n + 1 + i, seq, i, result + (size_t)(lo * dt->extent),
+				       (size_t)(cnt * dt->extent));
+	}
 }
 
 int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_datatype *dt,
@@ -72,12 +97,17 @@ int mpii_shm_reduce_large(const void *sbuf, void *rbuf, MPI_Count count, struct 
 	for (MPI_Count done = 0; done < count; done += per) {
 		MPI_Count k = count - done < per ? count - done : per;
 		size_t bytes = (size_t)(k * dt->extent), at = (size_t)(done * dt->extent);
-		memcpy((char *)cs->big + (size_t)me * cs->big_piece, in + at, bytes);
+		char *mine = (char *)cs->big + (size_t)me * cs->big_piece;
+		memcpy(mine, in + at, bytes);
+		mpii_shm_stamp(cs, n, me, cs->seq + 1, me, mine, bytes);
 		mpii_shm_sync(c, cs);                                   /* A */
-		fold_chunk(cs->big, cs->big_piece, n, me, k, dt, op);
+		uint64_t a = cs->seq;
+		fold_chunk(c, cs, a, k, bytes, dt, op);
 		mpii_shm_sync(c, cs);                                   /* B */
-		if (root < 0 || root == me)
+		if (root < 0 || root == me) {
+			check_result(c, cs, a, k, dt);
 			memcpy(out + at, (char *)cs->big + (size_t)n * cs->big_piece, bytes);
+		}
 	}
 	return MPI_SUCCESS;
 }

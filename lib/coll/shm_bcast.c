@@ -42,9 +42,11 @@ int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, i
 			if (k >= n)
 				mpii_shm_wait_all(cs, n, k == n ? s0 : s - (uint64_t)n - 1);
 			mpii_type_pack(dt, count, buf, off, area, len);
+			mpii_shm_stamp(cs, n, (int)(k % (n + 1)), s, root, area, (size_t)len);
 			mpii_shm_announce(cs, n, me, s, 1);
 		} else {
 			mpii_shm_wait_one(cs, n, root, s);
+			mpii_shm_check(c, cs, (int)(k % (n + 1)), s, root, area, (size_t)len);
 			mpii_type_unpack(dt, count, buf, off, area, len);
 			mpii_shm_announce(cs, n, me, s, 0);
 		}
