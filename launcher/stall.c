@@ -197,9 +197,22 @@ static void busy_sample(struct lnch_stall *s, const struct lnch_job *job, double
 	if (s->busy_told || now_ms - s->busy_since_ms < limit)
 		return;
 	s->busy_told = true;
+	/* Name the ranks that made no call (the first eight). */
+	char who[128] = "";
+	size_t w = 0;
+	uint32_t named = 0;
+	for (uint32_t i = 0; i < job->n && named < 8; i++) {
+		struct shm_member *m = shm_seg_member(&job->seg, i);
+		/* Relaxed: as in all_waiting. */
+		if (job->ranks[i].pidfd < 0 || shm_load_relaxed(&m->blocked))
+			continue;
+		w += (size_t)snprintf(who + w, sizeof(who) - w, " %u", i);
+		named++;
+	}
 	fprintf(stderr, "mpirun-shm: job stalled: %u of %u ranks waited in MPI for %s s with no progress, "
-		"while %u made no MPI call (the job goes on)\n",
-		live - idle, live, job->opt->deadlock_arg ? job->opt->deadlock_arg : "?", idle);
+		"while %s%s%s made no MPI call (the job goes on)\n",
+		live - idle, live, job->opt->deadlock_arg ? job->opt->deadlock_arg : "?",
+		idle > 1 ? "ranks" : "rank", who, idle > named ? " ..." : "");
 	lnch_stall_explain(job);
 	lnch_stall_ask(job, s);
 }

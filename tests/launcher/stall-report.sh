@@ -74,7 +74,7 @@ no_orphans
 # after about 1 s, and the job ends normally.
 run -n 2 --deadlock-timeout 1 "$PROG" "$MARK" late 3000
 expect_status 0
-expect_err_line "mpirun-shm: job stalled: 1 of 2 ranks waited in MPI for 1 s with no progress, while 1 made no MPI call (the job goes on)"
+expect_err_line "mpirun-shm: job stalled: 1 of 2 ranks waited in MPI for 1 s with no progress, while rank 0 made no MPI call (the job goes on)"
 expect_err_line "shmpi: rank 0: not in MPI for [0-9.]* s (no call since MPI_Comm_size)"
 expect_err_line "$R1"
 [ "$(grep -c "job stalled" "$tmp/err")" -eq 1 ] || fail "the stall was told more than once"
