@@ -4,10 +4,14 @@
  * (launcher/stall.c) on a real segment: the deadlock watch counts only
  * while every live rank is blocked and no heartbeat moves (a rank at work,
  * a wait that ended, a rank that left all restart it); the stuck signal
- * goes only to ranks that joined the job.
+ * goes only to ranks that joined the job; the launcher's own lines name a
+ * cycle of waits and ranks in different collectives from what the ranks
+ * publish, and ignore published words no rank writes.
  */
 #include <check.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -183,6 +187,84 @@ START_TEST(asks_only_ranks_in_mpi)
 }
 END_TEST
 
+/* Rank i is blocked waiting (kind) for world rank peer in call. */
+static void publish(uint32_t i, uint32_t kind, int32_t peer, uint64_t obj, const char *call)
+{
+	struct shm_member *m = shm_seg_member(&seg, i);
+	char name[8 * SHM_WAIT_CALL_WORDS] = { 0 };
+	strncpy(name, call, sizeof(name) - 1);
+	for (int w = 0; w < SHM_WAIT_CALL_WORDS; w++) {
+		uint64_t v;
+		memcpy(&v, name + 8 * w, 8);
+		shm_store_relaxed(&m->wait_call[w], v);
+	}
+	shm_store_relaxed(&m->wait_rank, peer);
+	shm_store_relaxed(&m->wait_arg, 5);
+	shm_store_relaxed(&m->wait_obj, obj);
+	shm_store_relaxed(&m->wait_kind, kind);
+	shm_store_relaxed(&m->blocked, 1);
+}
+
+/* What lnch_stall_explain writes on stderr (malloc'd). */
+static char *explained(void)
+{
+	FILE *f = tmpfile();
+	ck_assert_ptr_nonnull(f);
+	fflush(stderr);
+	int saved = dup(2);
+	dup2(fileno(f), 2);
+	lnch_stall_explain(&job);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	long n = ftell(f);
+	char *buf = calloc(1, (size_t)n + 1);
+	rewind(f);
+	ck_assert_int_eq(fread(buf, 1, (size_t)n, f), n);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(names_a_cycle)
+{
+	for (uint32_t i = 0; i < N; i++)
+		ranks[i].pid = 0; /* nothing to read in /proc */
+	publish(0, SHM_WAIT_RECV, 2, 0, "MPI_Recv");
+	publish(1, SHM_WAIT_RECV, 0, 0, "MPI_Recv");  /* waits into the cycle */
+	publish(2, SHM_WAIT_MUTEX, 0, 4096, "MPI_Mutex_lock");
+	char *out = explained();
+	ck_assert_str_eq(out, "mpirun-shm: wait-for cycle: rank 0 waits for rank 2 (MPI_Recv, tag 5), which "
+			 "waits for rank 0 (MPI_Mutex_lock: the mutex at arena offset 4096)\n");
+	free(out);
+	/* A published rank that is not one of the job (a scribble) ends the
+	 * chain: no cycle, and no read outside the table. */
+	publish(2, SHM_WAIT_MUTEX, 999, 4096, "MPI_Mutex_lock");
+	out = explained();
+	ck_assert_str_eq(out, "");
+	free(out);
+}
+END_TEST
+
+START_TEST(names_different_collectives)
+{
+	for (uint32_t i = 0; i < N; i++)
+		ranks[i].pid = 0;
+	publish(0, SHM_WAIT_COLL, -1, 0, "MPI_Bcast");
+	publish(1, SHM_WAIT_COLL, -1, 0, "MPI_Allreduce");
+	publish(2, SHM_WAIT_COLL, -1, 0, "MPI_Allreduce");
+	char *out = explained();
+	ck_assert_str_eq(out, "mpirun-shm: ranks in different collectives on one communicator (context 0, "
+			 "MPI_COMM_WORLD): rank 0 in MPI_Bcast, ranks 1 2 in MPI_Allreduce\n");
+	free(out);
+	/* The same collective everywhere, or on different communicators: nothing. */
+	publish(0, SHM_WAIT_COLL, -1, 0, "MPI_Allreduce");
+	publish(2, SHM_WAIT_COLL, -1, 8, "MPI_Bcast");
+	out = explained();
+	ck_assert_str_eq(out, "");
+	free(out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("stall");
@@ -193,6 +275,8 @@ int main(void)
 	tcase_add_test(tc, a_rank_at_work_restarts);
 	tcase_add_test(tc, a_heartbeat_restarts);
 	tcase_add_test(tc, only_live_ranks_count);
+	tcase_add_test(tc, names_a_cycle);
+	tcase_add_test(tc, names_different_collectives);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("stuck signal");
 	tcase_add_checked_fixture(tc, setup, teardown);
