@@ -147,7 +147,8 @@ struct mpii_request {
 	void (*state_free)(void *state);
 	struct mpii_request *poll_next;
 
-	/* generalized and meta requests (lib/ext/greq.c) */
+	/* generalized and meta requests (lib/ext/greq.c); the state of a
+	 * partitioned request (lib/p2p/p2p_part.c) */
 	void *greq;
 
 	/* handlers (lib/ext/handler.c), caching and names (lib/attr/attr.c) */

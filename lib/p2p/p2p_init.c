@@ -53,6 +53,7 @@ int mpii_p2p_init(void)
 	mpii_g.cma_ok = mpii_g.cfg.cma != MPII_CMA_OFF;
 	mpii_request_register(MPII_REQ_SEND, &p2p_ops);
 	mpii_request_register(MPII_REQ_RECV, &p2p_ops);
+	mpii_part_register();
 	mpii_progress_set_transport(&p2p_transport);
 	return MPI_SUCCESS;
 }
