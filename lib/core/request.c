@@ -83,9 +83,13 @@ void mpii_request_drop(struct mpii_request *r)
 
 void mpii_request_release(struct mpii_request *r)
 {
-	void (*kind_release)(struct mpii_request *) = mpii_request_ops[r->kind]->release;
-	if (kind_release)
-		kind_release(r);
+	/* The kind's own state (r->greq) is what its release drops; tested
+	 * first, so a plain send or receive reads no ops table here. */
+	if (r->greq) {
+		void (*kind_release)(struct mpii_request *) = mpii_request_ops[r->kind]->release;
+		if (kind_release)
+			kind_release(r);
+	}
 	if (r->handler || r->h_state)
 		mpii_request_hooks.handler_release(r);
 	if (r->dt)
@@ -151,8 +155,10 @@ void mpii_status_copy(MPI_Status *dst, const MPI_Status *src)
 int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 {
 	struct mpii_request *req = *handle;
-	const struct mpii_request_ops *ops = mpii_request_ops[req->kind];
-	if (ops->query)
+	/* Only a kind with state of its own (req->greq) has query and
+	 * collected ops: a plain send or receive reads no ops table. */
+	const struct mpii_request_ops *ops = req->greq ? mpii_request_ops[req->kind] : NULL;
+	if (ops && ops->query)
 		ops->query(req);   /* a generalized request's query_fn fills the status */
 	if (req->h_state)
 		mpii_request_hooks.handler_collected(req);
@@ -163,7 +169,7 @@ int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 	} else {
 		/* a generalized request's free_fn runs now, after query_fn;
 		 * its error is the call's unless query_fn's came first */
-		if (ops->collected) {
+		if (ops && ops->collected) {
 			int frc = ops->collected(req);
 			if (rc == MPI_SUCCESS)
 				rc = frc;

@@ -59,7 +59,9 @@ struct mpii_request_ops {
 	 * decides).  An error class, which MPI_Cancel raises. */
 	int (*cancel)(struct mpii_request *req);
 	/* A done request's status is about to be read (wait, test,
-	 * MPI_Request_get_status): fill it in.  Its error is the call's. */
+	 * MPI_Request_get_status): fill it in.  Its error is the call's.
+	 * Wait and test call it (and collected, release) only when
+	 * req->greq is set. */
 	int (*query)(struct mpii_request *req);
 	/* Collection of a non-persistent request by wait/test, before it is
 	 * released.  Its error is the call's unless query's came first. */
@@ -147,8 +149,10 @@ struct mpii_request {
 	void (*state_free)(void *state);
 	struct mpii_request *poll_next;
 
-	/* generalized and meta requests (lib/ext/greq.c); the state of a
-	 * partitioned request (lib/p2p/p2p_part.c) */
+	/* The kind's own state: generalized and meta requests' (lib/ext/greq.c),
+	 * a partitioned request's (lib/p2p/p2p_part.c).  The ops query,
+	 * collected and release are called only for a request that has it
+	 * (request.c: the message path reads no ops table). */
 	void *greq;
 
 	/* handlers (lib/ext/handler.c), caching and names (lib/attr/attr.c) */

@@ -55,6 +55,8 @@ static int is_gen(MPI_Request r)
  * generalized request's query_fn).  Its error, or MPI_SUCCESS. */
 static int query(struct mpii_request *r)
 {
+	if (!r->greq)
+		return MPI_SUCCESS;   /* no state of its kind's: nothing to fill */
 	int (*q)(struct mpii_request *) = mpii_request_ops[r->kind]->query;
 	return q ? q(r) : MPI_SUCCESS;
 }
