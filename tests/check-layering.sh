@@ -3,7 +3,10 @@
 # hold in the sources.
 #  - A file in lib/X/ includes from another folder lib/Y/ only lib/Y/Y.h,
 #    that folder's public header, and only when lib/README.md's table lets
-#    X use Y (the "may use" column of the row of X).
+#    X use Y (the "may use" column of the row of X), or when the table of
+#    files (between the layering-files markers) lets that one file use Y:
+#    the few uses that point down-up, such as MPI_Init setting up every
+#    folder, are named there file by file, not given to the whole folder.
 #  - Quoted includes name a path from the top of the tree ("lib/p2p/p2p.h",
 #    "shm/ring.h"), so that the rules above see every one ("mpi.h" and
 #    "config.h" excepted).
@@ -26,6 +29,15 @@ matrix=$(sed -n '/<!-- layering: begin -->/,/<!-- layering: end -->/p' lib/READM
 	}')
 [ -n "$matrix" ] || { echo "lib/README.md: no layering table between the markers"; exit 1; }
 
+# The table of files: rows "| `lib/X/f.c` | Y, Z | why |"; prints
+# "lib/X/f.c Y Z" per file.
+files=$(sed -n '/<!-- layering-files: begin -->/,/<!-- layering-files: end -->/p' lib/README.md |
+	awk -F'|' '$2 ~ /`lib\/[a-z0-9_]+\/[a-z0-9_.]+`/ {
+		f = $2; gsub(/[ `]/, "", f)
+		u = $3; gsub(/[`,]/, " ", u)
+		print f, u
+	}')
+
 bad=0
 report() {
 	echo "$1"
@@ -39,6 +51,9 @@ for d in lib/*/; do
 done
 for f in $(echo "$matrix" | awk '{print $1}'); do
 	[ -d "lib/$f" ] || report "lib/README.md: row for lib/$f/, which does not exist"
+done
+for f in $(echo "$files" | awk '{print $1}'); do
+	[ -f "$f" ] || report "lib/README.md: row for $f, which does not exist"
 done
 
 # file:line:included-path for every quoted include under a folder.
@@ -70,6 +85,7 @@ while read -r where path; do
 		continue
 	fi
 	uses=$(echo "$matrix" | awk -v f="$from" '$1 == f { $1 = ""; print }')
+	uses="$uses $(echo "$files" | awk -v f="$file" '$1 == f { $1 = ""; print }')"
 	case " $uses " in
 	*" $to "*) ;;
 	*) report "$where: lib/$from/ may not use lib/$to/ (lib/README.md: $from may use:$uses)" ;;

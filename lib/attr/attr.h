@@ -205,6 +205,9 @@ int mpii_handle_resolve(MPI_Handle *handle, int handletype, void **obj,
  * before anything is torn down.  Failing callbacks do not stop it; returns
  * the first failure. */
 int mpii_attr_finalize(void);
+/* MPI_Init: give lib/core/ the hook that deletes a freed persistent
+ * request's attributes (mpii_request_hooks.attrs_delete). */
+void mpii_attr_init(void);
 
 /* The rest of lib/attr/'s interface: info objects. */
 #include "lib/attr/info.h"

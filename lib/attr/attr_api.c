@@ -113,6 +113,13 @@ int mpii_attr_delete_all_request(struct mpii_request *r)
 	return mpii_attr_delete_all(&r->attrs, MPII_HK_PREQUEST, r, 0);
 }
 
+void mpii_attr_init(void)
+{
+	/* MPI_Request_free of a persistent request deletes its attributes
+	 * (lib/core/wait_api.c, through the hook: core does not use attr) */
+	mpii_request_hooks.attrs_delete = mpii_attr_delete_all_request;
+}
+
 int mpii_attr_finalize(void)
 {
 	int rc = mpii_attr_delete_all(&MPI_COMM_SELF->attrs, MPII_HK_COMM, MPI_COMM_SELF, 1);

@@ -56,6 +56,10 @@ extern struct mpii_coll_config mpii_coll_cfg;
  * collective). */
 void mpii_coll_config_init(void);
 
+/* MPI_Init: register the persistent collectives' request ops with
+ * lib/core/ (lib/coll/coll_persist.c). */
+void mpii_coll_init(void);
+
 /* A bcast queue in the segment (lib/coll/shm_queue.c): a waiter line,
  * done[size] lines and `slots` slots of `slot` bytes; its broadcasts are
  * numbered on their own (seq). */

@@ -3,6 +3,7 @@
 libshmpi_la_SOURCES += \
 	lib/coll/coll.h lib/coll/coll_check.h lib/coll/coll_quick.h lib/coll/nbc.h lib/coll/numa.h \
 	lib/coll/op.h lib/coll/coll_api.c lib/coll/coll_bcast.c lib/coll/coll_check.c \
+	lib/coll/coll_persist.h lib/coll/coll_persist.c lib/coll/coll_persist_shm.c \
 	lib/coll/coll_gather.c lib/coll/coll_hier.c lib/coll/coll_inter.c lib/coll/coll_neighbor.c \
 	lib/coll/coll_reduce.c lib/coll/coll_state.c lib/coll/nbc.c lib/coll/numa.c \
 	lib/coll/op.c lib/coll/op_derived.c lib/coll/op_predefined.c lib/coll/shm.c \

@@ -141,6 +141,11 @@ static int init_common(int required, int *provided)
 	choose_fences();
 	if (mpii_comm_init_predefined() != MPI_SUCCESS || mpii_p2p_init() != MPI_SUCCESS)
 		mpii_abort_job(MPI_ERR_INTERN, "MPI_Init: out of memory");
+	/* The request kinds and attachments of the folders above core
+	 * (lib/core/request.h; p2p's came with mpii_p2p_init). */
+	mpii_ext_init();
+	mpii_attr_init();
+	mpii_coll_init();
 	/* SHMPI_EAGER_MAX unset: measured for the machine where no more ranks
 	 * than cores run (8 KiB until known); the table's 16 KiB otherwise. */
 	mpii_eager_calibrate();

@@ -13,9 +13,10 @@
  * copies them itself (lock held) only when its caller is not such a
  * waiter, so that no job waits for a helper that does not come.
  *
- * The engine sees point-to-point only through lib/p2p/p2p.h's progress
- * calls (mpii_p2p_progress, mpii_p2p_busy, mpii_p2p_help_copy), and the
- * nonblocking collectives only as polled requests (mpii_progress_poll_add).
+ * The engine sees point-to-point only through the transport it registers
+ * at init (mpii_progress_set_transport: lib/p2p/'s mpii_p2p_progress,
+ * mpii_p2p_busy, mpii_p2p_help_copy), and the nonblocking collectives only
+ * as polled requests (mpii_progress_poll_add).
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -24,10 +25,31 @@
 #include "lib/core/lock.h"
 #include "lib/core/progress.h"
 #include "lib/core/request.h"
-#include "lib/p2p/p2p.h"
+#include "lib/core/stuck.h"
 #include "shm/doorbell.h"
 
 static unsigned spin_polls, yield_polls;
+
+/* Until a transport is registered (and in a process without one): nothing
+ * to drive. */
+static int no_progress(int hint_peer, int copy_shared)
+{
+	(void)hint_peer, (void)copy_shared;
+	return 0;
+}
+
+static int nothing(void)
+{
+	return 0;
+}
+
+/* A copy, not a pointer to the registrant's: one load less on every poll. */
+static struct mpii_progress_transport transport = { no_progress, nothing, nothing };
+
+void mpii_progress_set_transport(const struct mpii_progress_transport *t)
+{
+	transport = *t;
+}
 
 /* Local events: bumped by a thread that completes something another thread
  * of this process may wait for (mpii_progress_wake_local).  A sleeper takes
@@ -102,7 +124,7 @@ static void poll_ops(void)
 
 int mpii_progress(int hint_peer)
 {
-	int did = mpii_p2p_progress(hint_peer, !in_wait);
+	int did = transport.progress(hint_peer, !in_wait);
 	if (poll_head)
 		poll_ops();
 	return did;
@@ -197,7 +219,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		/* Relaxed: every bump happens under the library lock, which
 		 * we hold; a change means our own poll completed something. */
 		uint32_t before = shm_load_relaxed(&local_events);
-		if (mpii_progress(hint_peer) || mpii_p2p_help_copy()) {
+		if (mpii_progress(hint_peer) || transport.help_copy()) {
 			idle = 0;
 			if (timed)
 				last = mpii_now_ns();
@@ -225,7 +247,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		 * shared copy in flight: a chunk copied by another thread
 		 * rings nobody, and sleeping would add a wake-up to every
 		 * large message. */
-		int stay_awake = poll_head || mpii_p2p_busy();
+		int stay_awake = poll_head || transport.busy();
 		if (spinning) {
 			mpii_unlock();
 			shm_cpu_relax();

@@ -36,6 +36,21 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer);
  * completion they may be waiting for). */
 void mpii_progress_wake_local(void);
 
+/* The transport the engine drives (lib/p2p/, registered by mpii_p2p_init;
+ * lock held for all three): progress makes one pass (world rank hint_peer
+ * first when >= 0; copy_shared: also copy the unclaimed chunks of shared
+ * large copies, the caller not being a waiter that helps between polls),
+ * non-zero when anything happened; busy says a waiter must not sleep
+ * (output waits for ring space, or a shared copy is in flight: neither
+ * rings its doorbell); help_copy copies unclaimed chunks with the lock
+ * dropped, 1 if there were any. */
+struct mpii_progress_transport {
+	int (*progress)(int hint_peer, int copy_shared);
+	int (*busy)(void);
+	int (*help_copy)(void);
+};
+void mpii_progress_set_transport(const struct mpii_progress_transport *t);
+
 /* Register a polled request (kind MPII_REQ_COLL or any request with a
  * poll function): every pass of the engine calls req->poll(req) until it
  * returns non-zero (it completed the request). */

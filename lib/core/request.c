@@ -1,6 +1,7 @@
 /*
  * lib/core/request.c - request objects: a per-process pool, completion,
- * collection by wait/test, and MPI_Start's dispatch by kind.
+ * collection by wait/test, the kinds' ops tables and the attachments'
+ * hooks (request.h), and MPI_Start's dispatch through them.
  *
  * The pool keeps freed requests (poisoned) for reuse, so that allocating a
  * request on the message path costs a list pop, and a stale handle finds
@@ -13,10 +14,22 @@
 #include "lib/core/global.h"
 #include "lib/core/progress.h"
 #include "lib/core/request.h"
-#include "lib/ext/ext.h"
-#include "lib/p2p/p2p.h"
 
 static struct mpii_request *pool;        /* protected by the library lock */
+
+/* A kind nobody registered: every operation does nothing. */
+static const struct mpii_request_ops no_ops;
+
+const struct mpii_request_ops *mpii_request_ops[MPII_REQ_KINDS] = {
+	&no_ops, &no_ops, &no_ops, &no_ops, &no_ops, &no_ops, &no_ops, &no_ops, &no_ops,
+};
+
+struct mpii_request_hooks mpii_request_hooks;
+
+void mpii_request_register(int kind, const struct mpii_request_ops *ops)
+{
+	mpii_request_ops[kind] = ops ? ops : &no_ops;
+}
 
 /* Clear a request with 16-byte stores.  GCC made the memset a rep stosq
  * of 27 words, whose start-up costs more than 14 stores; the loop below
@@ -70,10 +83,15 @@ void mpii_request_drop(struct mpii_request *r)
 
 void mpii_request_release(struct mpii_request *r)
 {
-	if (r->greq)
-		mpii_greq_release(r);
+	/* The kind's own state (r->greq) is what its release drops; tested
+	 * first, so a plain send or receive reads no ops table here. */
+	if (r->greq) {
+		void (*kind_release)(struct mpii_request *) = mpii_request_ops[r->kind]->release;
+		if (kind_release)
+			kind_release(r);
+	}
 	if (r->handler || r->h_state)
-		mpii_handler_release(r);
+		mpii_request_hooks.handler_release(r);
 	if (r->dt)
 		mpii_type_unref(r->dt);
 	if (r->comm)
@@ -105,7 +123,7 @@ void mpii_request_complete(struct mpii_request *req)
 {
 	/* Handlers (lib/ext/handler.c): a request with a handler is not done
 	 * until its handler ran. */
-	if (req->handler && mpii_handler_on_complete(req))
+	if (req->handler && mpii_request_hooks.handler_complete(req))
 		return;
 	/* Release publishes the status and the data (pairs with the loads in
 	 * is_done() and the wait/test paths).  With several threads it must
@@ -137,19 +155,22 @@ void mpii_status_copy(MPI_Status *dst, const MPI_Status *src)
 int mpii_request_collect(MPI_Request *handle, MPI_Status *status)
 {
 	struct mpii_request *req = *handle;
-	if (req->kind == MPII_REQ_GREQ)
-		mpii_greq_query(req);   /* query_fn fills the status */
+	/* Only a kind with state of its own (req->greq) has query and
+	 * collected ops: a plain send or receive reads no ops table. */
+	const struct mpii_request_ops *ops = req->greq ? mpii_request_ops[req->kind] : NULL;
+	if (ops && ops->query)
+		ops->query(req);   /* a generalized request's query_fn fills the status */
 	if (req->h_state)
-		mpii_handler_collected(req);
+		mpii_request_hooks.handler_collected(req);
 	int rc = req->status.MPI_ERROR;
 	mpii_status_copy(status, &req->status);
 	if (req->persistent) {
 		req->active = 0;
 	} else {
-		/* free_fn runs now, after query_fn; its error is the call's
-		 * unless query_fn's came first */
-		if (req->kind == MPII_REQ_GREQ) {
-			int frc = mpii_greq_collected(req);
+		/* a generalized request's free_fn runs now, after query_fn;
+		 * its error is the call's unless query_fn's came first */
+		if (ops && ops->collected) {
+			int frc = ops->collected(req);
 			if (rc == MPI_SUCCESS)
 				rc = frc;
 		}
@@ -187,7 +208,9 @@ static void fail_from_gone(struct mpii_request *req)
 	mpii_progress(req->world_peer);
 	if (is_done(req))
 		return;
-	mpii_p2p_cancel(req);
+	int (*cancel)(struct mpii_request *) = mpii_request_ops[req->kind]->cancel;
+	if (cancel)
+		cancel(req);
 	if (is_done(req)) {
 		req->status.mpii_cancelled = 0;
 		req->status.MPI_ERROR = MPI_ERR_OTHER;
@@ -227,13 +250,8 @@ int mpii_request_start(struct mpii_request *req)
 	mpii_status_empty(&req->status);
 	req->status.MPI_ERROR = MPI_SUCCESS;
 	req->h_state = 0;
-	switch (req->kind) {
-	case MPII_REQ_SEND:
-	case MPII_REQ_RECV:
-		return mpii_p2p_start(req);   /* lib/p2p/p2p_api.c */
-	case MPII_REQ_META:
-		return mpii_meta_start(req);  /* lib/ext/greq.c: calls start_fn */
-	default:
-		return MPI_ERR_REQUEST;
-	}
+	/* lib/p2p/p2p_api.c for sends and receives, lib/ext/greq.c for meta
+	 * requests (calls start_fn), lib/coll/coll_persist.c for collectives */
+	int (*start)(struct mpii_request *) = mpii_request_ops[req->kind]->start;
+	return start ? start(req) : MPI_ERR_REQUEST;
 }

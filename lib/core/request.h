@@ -12,6 +12,15 @@
  * Locking: every field is protected by the library lock except `done`,
  * which a waiting thread may poll without the lock (acquire, pairs with the
  * release in mpii_request_complete).
+ *
+ * Kinds: core knows no kind's operation.  The folder that owns a kind
+ * registers its ops table at init (mpii_request_register: lib/p2p/ the
+ * sends and receives, lib/ext/ the generalized and meta requests, lib/coll/
+ * the persistent collectives), and MPI_Start, MPI_Cancel, the collection
+ * by wait/test, MPI_Request_free and the release dispatch through it.
+ * Handlers (lib/ext/) and attributes (lib/attr/) may be attached to a
+ * request of any kind: their owners register hooks (mpii_request_hooks),
+ * called only for a request that carries one.
  */
 #ifndef MPII_REQUEST_H
 #define MPII_REQUEST_H
@@ -31,7 +40,72 @@ enum mpii_req_kind {
 	MPII_REQ_GREQ,     /* MPI_Grequest_start */
 	MPII_REQ_META,     /* seed 002 meta requests */
 	MPII_REQ_COLL,     /* nonblocking collectives and other polled operations */
+	MPII_REQ_PCOLL,    /* persistent collectives (lib/coll/coll_persist.c) */
+	MPII_REQ_PSEND,    /* partitioned send (lib/p2p/p2p_part.c) */
+	MPII_REQ_PRECV,    /* partitioned receive (lib/p2p/p2p_part.c) */
+	MPII_REQ_KINDS     /* the size of the ops table */
 };
+
+/* What a kind of request does for core, registered by the folder that owns
+ * the kind (mpii_request_register).  Every member may be NULL: the
+ * operation does nothing (or, for start, the request cannot be started).
+ * All are called with the library lock held; those that run user
+ * callbacks drop it around them. */
+struct mpii_request_ops {
+	/* MPI_Start of an inactive persistent request, its status emptied:
+	 * make it active and start the operation.  An error class. */
+	int (*start)(struct mpii_request *req);
+	/* MPI_Cancel of an active request (maybe already done: the op
+	 * decides).  An error class, which MPI_Cancel raises. */
+	int (*cancel)(struct mpii_request *req);
+	/* A done request's status is about to be read (wait, test,
+	 * MPI_Request_get_status): fill it in.  Its error is the call's.
+	 * Wait and test call it (and collected, release) only when
+	 * req->greq is set. */
+	int (*query)(struct mpii_request *req);
+	/* Collection of a non-persistent request by wait/test, before it is
+	 * released.  Its error is the call's unless query's came first. */
+	int (*collected)(struct mpii_request *req);
+	/* MPI_Request_free, before the ordinary free.  Its error is the
+	 * call's. */
+	int (*free)(struct mpii_request *req);
+	/* The request goes back to the pool: drop the kind's state. */
+	void (*release)(struct mpii_request *req);
+	/* Errors of wait/test/cancel/free on this kind are raised through
+	 * MPI_COMM_SELF (generalized and meta requests, SPEC §5), not the
+	 * request's communicator. */
+	int raise_self;
+};
+
+/* The ops table of each kind; a kind nobody registered has empty ops.
+ * Read on the message path (release, collect), so a plain array. */
+extern const struct mpii_request_ops *mpii_request_ops[MPII_REQ_KINDS];
+
+/* Register ops (static storage) for kind; at init, before any request of
+ * the kind exists. */
+void mpii_request_register(int kind, const struct mpii_request_ops *ops);
+
+/* What may be attached to a request of any kind.  Called only for a
+ * request that carries the attachment (the test is core's, on the
+ * request's own fields, so a plain message pays nothing). */
+struct mpii_request_hooks {
+	/* Handlers (lib/ext/handler.c), for req->handler or req->h_state:
+	 * completion (1: the hook took the completion over), collection by
+	 * wait/test, release, and "a handler call for it is queued or
+	 * running" (MPI_Request_free then leaves the release to that call). */
+	int (*handler_complete)(struct mpii_request *req);
+	void (*handler_collected)(struct mpii_request *req);
+	void (*handler_release)(struct mpii_request *req);
+	int (*handler_in_flight)(const struct mpii_request *req);
+	/* Attributes (lib/attr/), for req->attrs of a persistent request
+	 * freed by MPI_Request_free: run the delete callbacks (lock not
+	 * held).  An error class. */
+	int (*attrs_delete)(struct mpii_request *req);
+};
+
+/* The hooks; each owner fills in its members at init
+ * (mpii_request_hooks.handler_* by lib/ext/, .attrs_delete by lib/attr/). */
+extern struct mpii_request_hooks mpii_request_hooks;
 
 /* FAN_IN: a standard send to a rank that receives from many at once (a
  * gather's root), eager only up to MPII_EAGER_FAN_IN with more ranks than
@@ -75,7 +149,10 @@ struct mpii_request {
 	void (*state_free)(void *state);
 	struct mpii_request *poll_next;
 
-	/* generalized and meta requests (lib/ext/greq.c) */
+	/* The kind's own state: generalized and meta requests' (lib/ext/greq.c),
+	 * a partitioned request's (lib/p2p/p2p_part.c).  The ops query,
+	 * collected and release are called only for a request that has it
+	 * (request.c: the message path reads no ops table). */
 	void *greq;
 
 	/* handlers (lib/ext/handler.c), caching and names (lib/attr/attr.c) */
@@ -124,9 +201,9 @@ void mpii_request_wait_done(struct mpii_request *req);
  * Returns the request's error (status.MPI_ERROR) or MPI_SUCCESS. */
 int mpii_wait(struct mpii_request *req, MPI_Status *status);
 
-/* Start an inactive persistent request (MPI_Start): point-to-point ones
- * through mpii_p2p_start, meta requests through mpii_meta_start.  Returns
- * an error class (MPI_ERR_REQUEST: not an inactive persistent request). */
+/* Start an inactive persistent request (MPI_Start) through its kind's
+ * start op.  Returns an error class (MPI_ERR_REQUEST: not an inactive
+ * persistent request, or a kind that cannot be started). */
 int mpii_request_start(struct mpii_request *req);
 
 /* Fill an empty status (MPI_SOURCE = MPI_ANY_SOURCE, ...), as for

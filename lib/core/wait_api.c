@@ -16,14 +16,16 @@
  * thread's wait goes on unharmed.  A blocking wait counts itself in the
  * waiters of each request it waits on for as long as it has the lock
  * dropped.
+ *
+ * What a request's kind does (start, cancel, query_fn, free_fn) is its
+ * owner's, reached through the kind's ops table (request.h); handlers and
+ * attributes through mpii_request_hooks.
  */
-#include "lib/attr/attr.h"
 #include "lib/core/errors.h"
 #include "lib/core/global.h"
-#include "lib/ext/ext.h"
 #include "lib/core/lock.h"
-#include "lib/p2p/p2p.h"
 #include "lib/core/progress.h"
+#include "lib/core/request.h"
 
 static int req_done(struct mpii_request *r)
 {
@@ -42,10 +44,21 @@ static MPI_Comm err_comm(MPI_Request r)
 	return r && r->comm ? r->comm : NULL;
 }
 
-/* Generalized and meta requests raise through MPI_COMM_SELF (SPEC §5). */
+/* Generalized and meta requests raise through MPI_COMM_SELF (SPEC §5):
+ * their ops say so. */
 static int is_gen(MPI_Request r)
 {
-	return r && (r->kind == MPII_REQ_GREQ || r->kind == MPII_REQ_META);
+	return r && mpii_request_ops[r->kind]->raise_self;
+}
+
+/* A done request's status is about to be read: its kind fills it in (a
+ * generalized request's query_fn).  Its error, or MPI_SUCCESS. */
+static int query(struct mpii_request *r)
+{
+	if (!r->greq)
+		return MPI_SUCCESS;   /* no state of its kind's: nothing to fill */
+	int (*q)(struct mpii_request *) = mpii_request_ops[r->kind]->query;
+	return q ? q(r) : MPI_SUCCESS;
 }
 
 static int raise_req(int gen, MPI_Comm comm, int rc, const char *fn)
@@ -433,15 +446,16 @@ int mpii_Request_free(const char *fn, MPI_Request *request)
 	mpii_unlock();
 	if (r->persistent && r->attrs) {
 		/* seed 002 6.7: a persistent request's attributes go with it */
-		rc = mpii_attr_delete_all_request(r);
+		rc = mpii_request_hooks.attrs_delete(r);
 		if (rc)
 			return mpii_err(err_comm(r), rc, fn, "an attribute delete callback failed");
 	}
 	mpii_lock();
 	int gen = is_gen(r);
-	if (r->greq)
-		rc = mpii_gen_free(r);   /* free_fn (lib/ext/greq.c): its error is ours */
-	if (r->h_state == MPII_H_QUEUED || r->h_state == MPII_H_RUNNING)
+	int (*kind_free)(struct mpii_request *) = mpii_request_ops[r->kind]->free;
+	if (kind_free)
+		rc = kind_free(r);   /* free_fn (lib/ext/greq.c): its error is ours */
+	if (r->h_state && mpii_request_hooks.handler_in_flight(r))
 		r->user_freed = 1;  /* the handler call in flight releases it */
 	else if (req_done(r) || (r->persistent && !r->active))
 		mpii_request_release(r);
@@ -468,8 +482,8 @@ int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_
 		mpii_progress(-1);
 	*flag = req_done(request);
 	int rc = MPI_SUCCESS;
-	if (*flag && request->kind == MPII_REQ_GREQ)
-		rc = mpii_greq_query(request);   /* query_fn fills the status; its error is ours */
+	if (*flag)
+		rc = query(request);   /* query_fn fills the status; its error is ours */
 	if (*flag)
 		mpii_status_copy(status, &request->status);
 	mpii_unlock();
@@ -486,9 +500,7 @@ int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_
  * first, as MPI_Request_get_status does) and return its error. */
 static int peek(struct mpii_request *r, MPI_Status *st)
 {
-	int rc = MPI_SUCCESS;
-	if (r->kind == MPII_REQ_GREQ)
-		rc = mpii_greq_query(r);
+	int rc = query(r);
 	mpii_status_copy(st, &r->status);
 	return rc ? rc : r->status.MPI_ERROR;
 }
@@ -600,12 +612,11 @@ int mpii_Cancel(const char *fn, MPI_Request *request)
 	mpii_lock();
 	int gen = is_gen(r);
 	MPI_Comm comm = err_comm(r);
+	int (*cancel)(struct mpii_request *) = mpii_request_ops[r->kind]->cancel;
 	if (r->h_state)
 		;  /* completed, its handler pending or run (lib/ext/handler.c) */
-	else if (!inert(r) && !req_done(r) && (r->kind == MPII_REQ_SEND || r->kind == MPII_REQ_RECV))
-		rc = mpii_p2p_cancel(r);
-	else if (!inert(r) && gen)
-		rc = mpii_gen_cancel(r);  /* cancel_fn (lib/ext/greq.c) */
+	else if (!inert(r) && cancel)
+		rc = cancel(r);   /* lib/p2p/p2p_cancel.c, cancel_fn (lib/ext/greq.c) */
 	mpii_unlock();
 	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }

@@ -11,4 +11,8 @@
 #include "lib/ext/handler.h"
 #include "lib/ext/greq.h"
 
+/* MPI_Init: register the generalized and meta requests' ops and the
+ * handlers' hooks with lib/core/ (lib/ext/greq.c). */
+void mpii_ext_init(void);
+
 #endif

@@ -11,6 +11,9 @@
  * handler attached), which must not call MPI functions that take the
  * lock.  The errors query_fn and free_fn return are the errors of the
  * call that ran them (MPI-3.1 12.2).
+ *
+ * Also mpii_ext_init: the registration of both kinds' request ops and of
+ * the handlers' hooks with lib/core/ (request.h).
  */
 #include <stdlib.h>
 #include "lib/core/core.h"
@@ -170,6 +173,33 @@ int mpii_gen_free(struct mpii_request *req)
 	if (shm_load_acquire(&req->done))
 		return call_free_fn(g);
 	return MPI_SUCCESS;
+}
+
+/* MPI_Grequest_start requests: query_fn when wait/test reads the status,
+ * free_fn when they collect it or MPI_Request_free frees it. */
+static const struct mpii_request_ops greq_ops = {
+	.cancel = mpii_gen_cancel,
+	.query = mpii_greq_query,
+	.collected = mpii_greq_collected,
+	.free = mpii_gen_free,
+	.release = mpii_greq_release,
+	.raise_self = 1,
+};
+
+/* Meta requests: persistent, started through start_fn. */
+static const struct mpii_request_ops meta_ops = {
+	.start = mpii_meta_start,
+	.cancel = mpii_gen_cancel,
+	.free = mpii_gen_free,
+	.release = mpii_greq_release,
+	.raise_self = 1,
+};
+
+void mpii_ext_init(void)
+{
+	mpii_request_register(MPII_REQ_GREQ, &greq_ops);
+	mpii_request_register(MPII_REQ_META, &meta_ops);
+	mpii_handler_register_hooks();
 }
 
 int mpii_Grequest_start(const char *fn, MPI_Grequest_query_function *query_fn,

@@ -28,8 +28,9 @@ struct mpii_greq {
 	int free_called;
 };
 
-/* The hooks that lib/core/request.c and the wait/start/cancel/free paths
- * call for requests whose req->greq is set (lib/ext/greq.c). */
+/* The ops of both kinds (lib/ext/greq.c), registered with lib/core/ by
+ * mpii_ext_init: lib/core/request.c and the wait/start/cancel/free paths
+ * call them through mpii_request_ops. */
 
 /* The request goes back to the pool: free_fn of an MPI_Grequest_start
  * request not freed yet, or drop the meta request type's reference. */

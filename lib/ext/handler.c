@@ -149,6 +149,21 @@ void mpii_handler_release(struct mpii_request *req)
 	req->handler = NULL;
 }
 
+/* A handler call for req is queued or running: that call releases a
+ * request freed meanwhile. */
+static int in_flight(const struct mpii_request *req)
+{
+	return req->h_state == MPII_H_QUEUED || req->h_state == MPII_H_RUNNING;
+}
+
+void mpii_handler_register_hooks(void)
+{
+	mpii_request_hooks.handler_complete = mpii_handler_on_complete;
+	mpii_request_hooks.handler_collected = mpii_handler_collected;
+	mpii_request_hooks.handler_release = mpii_handler_release;
+	mpii_request_hooks.handler_in_flight = in_flight;
+}
+
 /* Run one handler call; called without the library lock. */
 static void run_call(struct hcall *c)
 {

@@ -38,6 +38,10 @@ void mpii_handler_collected(struct mpii_request *req);
 /* The request goes back to the pool: drop handler state. */
 void mpii_handler_release(struct mpii_request *req);
 
+/* MPI_Init (mpii_ext_init): give lib/core/ the hooks above
+ * (mpii_request_hooks). */
+void mpii_handler_register_hooks(void);
+
 /* MPI_Finalize: run what is queued, stop and join the handler thread
  * (called without the lock). */
 void mpii_handler_finalize(void);

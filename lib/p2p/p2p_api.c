@@ -348,6 +348,30 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
 
 /* ---------------------------------------------------- persistent requests */
 
+struct mpii_request *mpii_p2p_persistent_new(int kind, const void *buf, MPI_Count count,
+					     MPI_Datatype dt, int peer, int tag, MPI_Comm comm,
+					     uint32_t ctx)
+{
+	struct mpii_request *req = mpii_request_new(kind);
+	if (!req)
+		return NULL;
+	req->persistent = 1;
+	req->active = 0;
+	/* Relaxed: the request is not visible to anyone yet. */
+	shm_store_relaxed(&req->done, 1);
+	req->buf = (void *)buf;
+	req->count = count;
+	req->dt = dt;
+	mpii_type_ref(dt);
+	req->peer = peer;
+	req->tag = tag;
+	req->comm = comm;
+	mpii_comm_ref(comm);
+	req->ctx = ctx;
+	req->world_peer = peer >= 0 ? mpii_comm_peer_world(comm, peer) : -1;
+	return req;
+}
+
 static int persistent_init(const char *fn, int kind, const void *buf, int count, MPI_Datatype dt,
 			   int peer, int tag, MPI_Comm comm, int mode, MPI_Request *request)
 {
@@ -360,24 +384,10 @@ static int persistent_init(const char *fn, int kind, const void *buf, int count,
 	if (rc)
 		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
 	mpii_lock();
-	struct mpii_request *req = mpii_request_new(kind);
-	if (req) {
-		req->persistent = 1;
-		req->active = 0;
-		/* Relaxed: the request is not visible to anyone yet. */
-		shm_store_relaxed(&req->done, 1);
-		req->buf = (void *)buf;
-		req->count = count;
-		req->dt = dt;
-		mpii_type_ref(dt);
-		req->peer = peer;
-		req->tag = tag;
-		req->comm = comm;
-		mpii_comm_ref(comm);
-		req->ctx = comm->ctx;
+	struct mpii_request *req = mpii_p2p_persistent_new(kind, buf, count, dt, peer, tag, comm,
+							   comm->ctx);
+	if (req)
 		req->mode = mode;
-		req->world_peer = peer >= 0 ? mpii_comm_peer_world(comm, peer) : -1;
-	}
 	mpii_unlock();
 	if (!req)
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "no memory for a request");

@@ -276,6 +276,17 @@ int mpii_match(const struct mpii_request *req, const struct mpii_msg_hdr *h);
 struct mpii_request *mpii_posted_take(const struct mpii_msg_hdr *h);
 void mpii_posted_append(struct mpii_request *req);
 int mpii_posted_remove(struct mpii_request *req);
+
+/* An inactive persistent request of kind (MPI_Send_init and friends,
+ * the partitioned ones) with references to dt and comm; lock held.  NULL
+ * when out of memory. */
+struct mpii_request *mpii_p2p_persistent_new(int kind, const void *buf, MPI_Count count,
+					     MPI_Datatype dt, int peer, int tag, MPI_Comm comm,
+					     uint32_t ctx);
+
+/* Register the partitioned requests' ops with lib/core/ (mpii_p2p_init;
+ * lib/p2p/p2p_part.c). */
+void mpii_part_register(void);
 struct mpii_umsg *mpii_unexp_find(uint32_t ctx, int src, int tag, int remove);
 void mpii_unexp_append(struct mpii_umsg *u);
 

@@ -1,13 +1,37 @@
 /*
  * lib/p2p/p2p_init.c - set-up and tear-down of the point-to-point state:
  * per-peer ring pointers and queues, and whether single-copy transfers
- * (process_vm_readv) are allowed.
+ * (process_vm_readv) are allowed; the registration of the sends' and
+ * receives' request ops and of the transport the progress engine drives
+ * (lib/core/request.h, progress.h).
  */
 #include <stdlib.h>
 #include "lib/core/core.h"
 #include "lib/p2p/p2p_impl.h"
 
 struct mpii_p2p_state mpii_p2p;
+
+/* MPI_Cancel of an active send or receive: one already done has nothing
+ * left to cancel. */
+static int cancel_op(struct mpii_request *req)
+{
+	/* Acquire: pairs with the release in mpii_request_complete (the
+	 * lock, held, orders it too). */
+	if (shm_load_acquire(&req->done))
+		return MPI_SUCCESS;
+	return mpii_p2p_cancel(req);
+}
+
+static const struct mpii_request_ops p2p_ops = {
+	.start = mpii_p2p_start,
+	.cancel = cancel_op,
+};
+
+static const struct mpii_progress_transport p2p_transport = {
+	.progress = mpii_p2p_progress,
+	.busy = mpii_p2p_busy,
+	.help_copy = mpii_p2p_help_copy,
+};
 
 int mpii_p2p_init(void)
 {
@@ -27,6 +51,10 @@ int mpii_p2p_init(void)
 	/* Single copy is tried unless switched off; the first refusal by the
 	 * kernel (EPERM, ENOSYS) switches to the ring for good. */
 	mpii_g.cma_ok = mpii_g.cfg.cma != MPII_CMA_OFF;
+	mpii_request_register(MPII_REQ_SEND, &p2p_ops);
+	mpii_request_register(MPII_REQ_RECV, &p2p_ops);
+	mpii_part_register();
+	mpii_progress_set_transport(&p2p_transport);
 	return MPI_SUCCESS;
 }
 
