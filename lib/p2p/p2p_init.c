@@ -11,7 +11,7 @@ struct mpii_p2p_state mpii_p2p;
 
 int mpii_p2p_init(void)
 {
-	int n = mpii_g.size;
+	int n = mpii_g.nmembers;
 	mpii_p2p.peers = calloc((size_t)n, sizeof(*mpii_p2p.peers));
 	mpii_p2p.tx_active = calloc((size_t)n, sizeof(int));
 	if (!mpii_p2p.peers || !mpii_p2p.tx_active)

@@ -1,0 +1,11 @@
+# tests of dynamic processes (issue 42, docs/dynamic.md): MPI_Comm_spawn and
+# spawn_multiple, the parent, the universe, and their failures.
+DYNAMIC_TESTS = tests/mpi/dyn_spawn tests/mpi/dyn_spawn_errors tests/mpi/dyn_spawn_multiple
+check_PROGRAMS += $(DYNAMIC_TESTS)
+TESTS += $(DYNAMIC_TESTS)
+# The tests spawn their own binary (/proc/self/exe), which must run
+# without libtool's wrapper script: the children get the launcher's
+# environment, not the wrapper's LD_LIBRARY_PATH.
+tests_mpi_dyn_spawn_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_spawn_errors_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_spawn_multiple_LDFLAGS = $(AM_LDFLAGS) -no-install
