@@ -33,6 +33,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,8 +52,12 @@ static uint32_t world_ctx;
 /* The parent intercommunicator, with a reference of our own so that its
  * object is never reused while we point at it; NULL in the first ranks. */
 static struct mpii_comm *parent_comm;
-/* The connection to the launcher, opened at the first spawn; -1 before. */
+/* The connection to the launcher, opened at the first spawn; -1 before.
+ * ctl_lock keeps one request and its answer together on it when threads
+ * of this process spawn at once (MPI_THREAD_MULTIPLE); the big lock is not
+ * held across the launcher's fork and answer. */
 static int ctl_fd = -1;
+static pthread_mutex_t ctl_lock = PTHREAD_MUTEX_INITIALIZER;
 
 int mpii_dyn_world(int *base, int *size)
 {
@@ -361,7 +366,9 @@ static void root_spawn(int count, char *commands[], char **argvs[], const int ma
 		*why = "out of memory";
 		return;
 	}
+	pthread_mutex_lock(&ctl_lock);
 	o->cls = ask_launcher(&b, o, codes, why);
+	pthread_mutex_unlock(&ctl_lock);
 	free(b.p);
 }
 
