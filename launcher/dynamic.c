@@ -32,7 +32,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/random.h>
+#include <sys/signalfd.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -55,7 +58,7 @@ uint32_t lnch_dyn_universe(const struct lnch_options *o, uint32_t ncpus)
 	return ncpus > o->nranks ? ncpus : o->nranks;
 }
 
-int lnch_dyn_open(uint32_t universe)
+int lnch_dyn_open(uint32_t universe, const char *given_name)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	uint64_t rnd = 0;
@@ -64,6 +67,8 @@ int lnch_dyn_open(uint32_t universe)
 	if (getrandom(&rnd, sizeof(rnd), GRND_NONBLOCK) != sizeof(rnd))
 		rnd ^= (uint64_t)getpid() * 0x9e3779b97f4a7c15ull;
 	snprintf(name, sizeof(name), "shmpi-%d-%016llx", (int)getpid(), (unsigned long long)rnd);
+	if (given_name)
+		snprintf(name, sizeof(name), "%s", given_name);
 	size_t n = strlen(name);
 	memcpy(sa.sun_path + 1, name, n);
 	int fd = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
@@ -395,4 +400,65 @@ done:
 		free(cmds[i].argv);
 	free(cmds);
 	return out;
+}
+
+int lnch_dyn_singleton(int argc, char **argv)
+{
+	static struct lnch_options opt;
+	static struct lnch_job job;
+	char *end;
+	(void)argc;
+	long pid = strtol(argv[2], &end, 10);
+	long fd = *end ? -1 : strtol(argv[3], &end, 10);
+	if (pid <= 0 || fd < 0 || *end)
+		return 2;
+	/* No death signal: the singleton's end is seen through its pidfd
+	 * (the loop's rank 0), and an end after MPI_Finalize is a clean one
+	 * (its children finished MPI_Finalize with it) where a signal would
+	 * read as a take-down. */
+	if (getppid() != (pid_t)pid)
+		return 1;
+	opt.nranks = 1;
+	opt.rank_sessions = 0;
+	memset(&job, 0, sizeof(job));
+	job.opt = &opt;
+	job.stdin_w = -1;
+	job.msg_rank = -1;
+	if (shm_seg_attach((int)fd, &job.seg) < 0)
+		return 1;
+	job.n = 1;
+	job.slots = job.seg.geo.nmembers;
+	job.ranks = calloc(job.slots, sizeof(*job.ranks));
+	if (!job.ranks)
+		return 1;
+	struct lnch_rank *r = &job.ranks[0];
+	r->pid = (pid_t)pid;
+	r->pidfd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0);
+	r->out.fd = r->err.fd = r->out.file_fd = r->err.file_fd = -1;
+	r->core = -1;
+	if (r->pidfd < 0)
+		return 1;
+	job.live = 1;
+	job.ctl_fd = lnch_dyn_open(lnch_dyn_universe(&opt, shm_seg_cpus(&job.seg)), argv[4]);
+	if (job.ctl_fd < 0)
+		return 1;
+	char num[24];
+	snprintf(num, sizeof(num), "%ld", fd);
+	setenv("SHMPI_SEG_FD", num, 1);
+	sigset_t set;
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigaddset(&set, SIGUSR1);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	int sigfd = signalfd(-1, &set, SFD_CLOEXEC);
+	if (sigfd < 0)
+		return 1;
+	lnch_output_style(LNCH_TAG_NONE, false);
+	if (lnch_loop_run(&job, sigfd, -1) < 0)
+		return 1;
+	return job.failed ? job.status : job.spared_status;
 }

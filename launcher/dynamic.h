@@ -25,7 +25,15 @@ uint32_t lnch_dyn_universe(const struct lnch_options *o, uint32_t ncpus);
  * and random bits, non-blocking, close-on-exec) and set SHMPI_LAUNCHER
  * and SHMPI_UNIVERSE_SIZE for the ranks.  Returns the listening
  * descriptor or -errno. */
-int lnch_dyn_open(uint32_t universe);
+int lnch_dyn_open(uint32_t universe, const char *given_name);
+
+/* mpirun-shm --singleton-of PID FD NAME: the launcher a singleton starts
+ * for itself at its first MPI_Comm_spawn (lib/comm/dynamic.c).  It adopts
+ * the singleton's segment (FD, inherited) with the singleton as rank 0
+ * (watched through a pidfd, not reaped: not our child), listens on NAME,
+ * and serves spawns as for any job; the children's output goes where the
+ * singleton's does.  Returns the exit status. */
+int lnch_dyn_singleton(int argc, char **argv);
 
 /* Whether the process at the other end of an accepted connection runs as
  * our user (only they may spawn in this job). */

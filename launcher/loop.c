@@ -311,8 +311,17 @@ static void on_rank_exit(struct loop *l, uint32_t i)
 	int status;
 
 	memset(&si, 0, sizeof(si));
-	while (waitid(P_PIDFD, (id_t)r->pidfd, &si, WEXITED) < 0 && errno == EINTR)
+	int wr;
+	while ((wr = waitid(P_PIDFD, (id_t)r->pidfd, &si, WEXITED)) < 0 && errno == EINTR)
 		;
+	if (wr < 0 && errno == ECHILD) {
+		/* Not our child: the singleton that started us
+		 * (lnch_dyn_singleton).  Its status is its parent's to
+		 * read; its state says whether it left cleanly. */
+		si.si_code = CLD_EXITED;
+		si.si_status = shm_load_acquire(&shm_seg_member(&job->seg, i)->state) ==
+					       SHM_MEMBER_DONE ? 0 : 1;
+	}
 	close(r->pidfd);
 	r->pidfd = -1;
 	job->live--;

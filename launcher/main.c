@@ -382,6 +382,8 @@ int main(int argc, char **argv)
 	int rc, sigfd;
 
 	ensure_std_fds();
+	if (argc == 5 && strcmp(argv[1], "--singleton-of") == 0)
+		return lnch_dyn_singleton(argc, argv);
 	rc = lnch_options_parse(argc, argv, &opt, err, sizeof(err));
 	if (rc == -ENOMEM) {
 		fprintf(stderr, "mpirun-shm: out of memory\n");
@@ -491,7 +493,7 @@ int main(int argc, char **argv)
 	if (bind && (e = lnch_topo_place_rings(&topo, &job.seg, cores)) < 0)
 		fprintf(stderr, "mpirun-shm: warning: NUMA placement of rings failed: %s\n",
 			strerror(-e));
-	job.ctl_fd = lnch_dyn_open(universe);
+	job.ctl_fd = lnch_dyn_open(universe, NULL);
 	if (job.ctl_fd < 0)
 		/* The job runs; MPI_Comm_spawn in it will say it cannot reach us. */
 		job.ctl_fd = -1;

@@ -117,6 +117,8 @@ const struct shm_config_var shm_config_table[] = {
 	  "launcher", "MPI_UNIVERSE_SIZE (--universe-size; default, and 0: the CPUs the job may use), set for the ranks" },
 	{ "SHMPI_LAUNCHER", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_INTERNAL, NULL,
 	  "launcher", "the abstract socket name of the job's launcher, where MPI_Comm_spawn sends its requests, set for the ranks" },
+	{ "SHMPI_LAUNCHER_PROGRAM", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, 0, NULL,
+	  "lib/comm", "the mpirun-shm a singleton starts at its first MPI_Comm_spawn (default: the installed one, else mpirun-shm on PATH)" },
 	{ "SHMPI_WORLD", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_INTERNAL, NULL,
 	  "launcher", "a spawned rank's MPI_COMM_WORLD, first:size:context, set for spawned ranks" },
 	{ "SHMPI_PARENT", SHM_CONFIG_STRING, NULL, "", 0, 0, 0, SHM_CONFIG_INTERNAL, NULL,

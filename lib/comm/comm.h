@@ -117,6 +117,8 @@ void mpii_comm_finalize_predefined(void);
  * first world), and the parent intercommunicator, made after the
  * predefined communicators and the transport. */
 int mpii_dyn_world(int *base, int *size);
+/* Member slots a singleton keeps for the processes it spawns. */
+#define MPII_SINGLETON_SPARE 64
 uint32_t mpii_dyn_world_ctx(void);
 int mpii_dyn_init(void);
 

@@ -39,6 +39,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "lib/attr/attr.h"
 #include "lib/coll/coll.h"
@@ -190,16 +191,92 @@ static int host_is_here(const char *h)
 	       !strcmp(h, me) || (strlen(h) == shortlen && !strncmp(h, me, shortlen));
 }
 
+/* The launcher's abstract socket name, once a singleton has started its
+ * own. */
+static char own_launcher[64];
+
+/* A singleton's first spawn: start mpirun-shm --singleton-of for this
+ * process (launcher/dynamic.c), giving it the segment (a descriptor
+ * without close-on-exec) and the socket name to listen on.  Our child;
+ * it serves this process's spawns from then on and ends with the last
+ * of them.  0, or an error class with *why. */
+static int start_launcher(const char **why)
+{
+	static char msg[256];
+	const char *prog = shm_config_env("SHMPI_LAUNCHER_PROGRAM");
+	char installed[4096];
+	snprintf(installed, sizeof(installed), "%s/mpirun-shm", MPII_BINDIR);
+	if (!prog)
+		prog = access(installed, X_OK) == 0 ? installed : "mpirun-shm";
+	uint64_t rnd = (uint64_t)getpid() * 0x9e3779b97f4a7c15ull;
+	FILE *ur = fopen("/dev/urandom", "re");
+	if (ur) {
+		if (fread(&rnd, sizeof(rnd), 1, ur) != 1)
+			rnd ^= 1;
+		fclose(ur);
+	}
+	snprintf(own_launcher, sizeof(own_launcher), "shmpi-s%d-%016llx", (int)getpid(),
+		 (unsigned long long)rnd);
+	int fd = dup(mpii_g.seg.fd);  /* dup: no close-on-exec */
+	if (fd < 0) {
+		*why = "cannot pass the segment to a launcher";
+		return MPI_ERR_SPAWN;
+	}
+	char spid[24], sfd[24];
+	snprintf(spid, sizeof(spid), "%d", (int)getpid());
+	snprintf(sfd, sizeof(sfd), "%d", fd);
+	pid_t pid = fork();
+	if (pid == 0) {
+		execlp(prog, prog, "--singleton-of", spid, sfd, own_launcher, (char *)NULL);
+		_exit(127);
+	}
+	close(fd);
+	if (pid < 0) {
+		*why = "cannot fork a launcher";
+		own_launcher[0] = '\0';
+		return MPI_ERR_SPAWN;
+	}
+	/* Wait for it to listen (or to fail), up to 10 s. */
+	for (int i = 0; i < 20000; i++) {
+		int st;
+		if (waitpid(pid, &st, WNOHANG) == pid) {
+			snprintf(msg, sizeof(msg), "a singleton spawns through mpirun-shm, and '%.150s' "
+				 "did not start (set SHMPI_LAUNCHER_PROGRAM)", prog);
+			*why = msg;
+			own_launcher[0] = '\0';
+			return MPI_ERR_SPAWN;
+		}
+		struct sockaddr_un sa = { .sun_family = AF_UNIX };
+		size_t n = strlen(own_launcher);
+		memcpy(sa.sun_path + 1, own_launcher, n);
+		int s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+		if (s >= 0 && connect(s, (struct sockaddr *)&sa,
+				      (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + n)) == 0) {
+			ctl_fd = s;
+			return 0;
+		}
+		if (s >= 0)
+			close(s);
+		usleep(500);
+	}
+	*why = "the launcher this singleton started does not answer";
+	return MPI_ERR_SPAWN;
+}
+
 /* The connection to the launcher: 0, or an error class with *why. */
 static int ctl_connect(const char **why)
 {
 	if (ctl_fd >= 0)
 		return 0;
-	const char *name = shm_config_env("SHMPI_LAUNCHER");
+	const char *name = own_launcher[0] ? own_launcher : shm_config_env("SHMPI_LAUNCHER");
 	if (!name || !*name) {
-		*why = "this process was not started by mpirun-shm (a singleton cannot spawn)";
+		/* A singleton (no segment inherited) starts a launcher. */
+		if (!shm_config_env(SHM_SEG_FD_ENV))
+			return start_launcher(why);
+		*why = "the launcher of this job does not serve MPI_Comm_spawn";
 		return MPI_ERR_SPAWN;
 	}
+
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	size_t n = strlen(name);
 	if (n + 1 > sizeof(sa.sun_path)) {

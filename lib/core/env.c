@@ -106,13 +106,18 @@ static int join_segment(const char **why)
 		struct shm_seg_config cfg;
 		mpii_foreign_launcher_check();
 		shm_seg_default_config(1, &cfg);
-		rc = shm_seg_create(1, &cfg, &mpii_g.seg);
+		/* Spare slots for the processes it may spawn (a launcher it
+		 * starts then serves them: lib/comm/dynamic.c); untouched until
+		 * used, so they cost no start-up time (docs/dynamic.md). */
+		rc = shm_seg_create(1 + MPII_SINGLETON_SPARE, &cfg, &mpii_g.seg);
 		if (rc)
 			return rc;
+		/* Before anyone else can see the segment: only we started. */
+		shm_store_relaxed(&mpii_g.seg.hdr->started, 1);
 		mpii_g.rank = 0;
 		mpii_g.size = 1;
 		mpii_g.world_base = 0;
-		mpii_g.nmembers = 1;
+		mpii_g.nmembers = (int)mpii_g.seg.geo.nmembers;
 	}
 	/* Programs this process starts must not inherit the job's memory: the
 	 * launcher leaves the descriptor open across exec for us only. */
