@@ -431,8 +431,23 @@ static void root_spawn(int count, char *commands[], char **argvs[], const int ma
 		putu(&b, (unsigned long)nargs);
 		for (int k = 0; k < nargs; k++)
 			put(&b, argv[k]);
-		static const char *const keys[] = { "wdir", "path", "soft" };
-		for (int k = 0; k < 3; k++) {
+		/* The children start where the root is (as Open MPI's and
+		 * MPICH's do), or in wdir taken from there: the launcher's
+		 * folder may be another (-wdir), and a relative command is
+		 * the root's. */
+		const char *wdir = info != MPI_INFO_NULL ? mpii_info_lookup(info, "wdir") : NULL;
+		char cwd[4096], where[8192];
+		if (!getcwd(cwd, sizeof(cwd)))
+			cwd[0] = '\0';
+		if (wdir && *wdir && (wdir[0] == '/' || !cwd[0]))
+			snprintf(where, sizeof(where), "%s", wdir);
+		else if (wdir && *wdir)
+			snprintf(where, sizeof(where), "%s/%s", cwd, wdir);
+		else
+			snprintf(where, sizeof(where), "%s", cwd);
+		put(&b, where);
+		static const char *const keys[] = { "path", "soft" };
+		for (int k = 0; k < 2; k++) {
 			const char *v = info != MPI_INFO_NULL ? mpii_info_lookup(info, keys[k]) : NULL;
 			put(&b, v ? v : "");
 		}
