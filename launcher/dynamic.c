@@ -44,6 +44,7 @@
 #include "launcher/loop.h"
 #include "launcher/program.h"
 #include "launcher/spawn.h"
+#include "shm/config.h"
 
 uint32_t lnch_dyn_slots(uint32_t n, uint32_t universe)
 {
@@ -55,6 +56,11 @@ uint32_t lnch_dyn_universe(const struct lnch_options *o, uint32_t ncpus)
 {
 	if (o->universe)
 		return o->universe;
+	/* The variable, for scripts that cannot add an option (the MPICH
+	 * suite's spawn tests want a universe larger than their worlds). */
+	uint32_t env = (uint32_t)shm_config_get("SHMPI_UNIVERSE_SIZE");
+	if (env)
+		return env > o->nranks ? env : o->nranks;
 	return ncpus > o->nranks ? ncpus : o->nranks;
 }
 

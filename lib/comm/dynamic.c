@@ -112,6 +112,8 @@ int mpii_dyn_init(void)
 				    mpii_group_ref(mpii_obj_comm_world.group), remote, &parent_comm);
 	if (rc)
 		return rc;
+	/* The name MPI-2 8.4 (MPI-4.1 11.8.2) gives it. */
+	snprintf(parent_comm->name, sizeof(parent_comm->name), "MPI_COMM_PARENT");
 	/* Our own reference (the top comment): MPI_Comm_get_parent hands out
 	 * the other one. */
 	mpii_comm_ref(parent_comm);

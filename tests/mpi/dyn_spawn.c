@@ -2,7 +2,8 @@
  * Description: MPI_Comm_spawn of 3 copies of this program from 2 parents:
  * every errcode MPI_SUCCESS, the intercommunicator's remote group has 3
  * ranks; the children see MPI_Comm_get_parent (with the 2 parents as its
- * remote group), a world of their own of 3, MPI_APPNUM 0 and an
+ * remote group, named MPI_COMM_PARENT), a world of their own of 3,
+ * MPI_APPNUM 0 and an
  * MPI_UNIVERSE_SIZE; point-to-point both ways on the intercommunicator,
  * MPI_Bcast from a parent (MPI_ROOT) to the children, MPI_Allreduce on
  * MPI_Intercomm_merge's result (parents low), a barrier on the children's
@@ -111,9 +112,12 @@ int main(int argc, char **argv)
 		TEST_CHECK(size == NKIDS);
 		MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_APPNUM, &flag, &ok);
 		TEST_CHECK(ok && *flag == 0);
-		int inter_flag;
+		int inter_flag, len;
+		char name[MPI_MAX_OBJECT_NAME];
 		MPI_Comm_test_inter(parent, &inter_flag);
 		TEST_CHECK(inter_flag);
+		MPI_Comm_get_name(parent, name, &len);
+		TEST_CHECK(strcmp(name, "MPI_COMM_PARENT") == 0);
 		both(parent, 1);
 		MPI_Barrier(MPI_COMM_WORLD);
 		MPI_Comm_free(&parent);
