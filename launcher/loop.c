@@ -20,6 +20,12 @@
  * stdin read may still be in flight at the end, so its buffer and the
  * signalfd's are static, not on the stack.
  *
+ * MPI_Comm_spawn: a poll on the control socket (launcher/dynamic.c) and
+ * a read on each connection to it; a request is served at once (the
+ * children forked), its answer sent with one blocking send (the asker
+ * waits in its receive), and the children are watched like the first
+ * ranks from then on.
+ *
  * SIGUSR1 asks every rank in MPI where it waits (launcher/stall.c); the
  * job goes on.  A deadlock (--deadlock-timeout) asks the same, gives the
  * answers REPORT_MS to arrive, then takes the job down with status 124,
@@ -43,6 +49,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,6 +60,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/socket.h>
+#include "launcher/dynamic.h"
 #include "launcher/events.h"
 #include "launcher/loop.h"
 #include "launcher/report.h"
@@ -72,6 +81,17 @@
 enum ev {
 	EV_OUT = 1, EV_ERR, EV_EXIT, EV_STDIN_READ, EV_STDIN_WRITE,
 	EV_SIGNAL, EV_TIMEOUT, EV_KILL, EV_DRAIN, EV_STALL, EV_REPORT,
+	EV_CTL_ACCEPT, EV_CTL_READ,
+};
+
+/* The largest request: the socket's default send buffer is about 208 KiB,
+ * and a request bigger than the sender's buffer fails there. */
+#define CTL_BUF (256u << 10)
+
+/* A connection to the control socket. */
+struct ctl_conn {
+	int fd;      /* -1: free */
+	char *buf;   /* CTL_BUF bytes, for its request in flight */
 };
 
 struct loop {
@@ -87,6 +107,8 @@ struct loop {
 	bool drained;
 	bool killing;              /* SIGTERM sent */
 	struct lnch_stall stall;   /* the deadlock watch */
+	struct ctl_conn *conns;    /* connections to the control socket */
+	uint32_t nconns;
 };
 
 /* One job per launcher; static because requests may outlive the loop. */
@@ -289,8 +311,17 @@ static void on_rank_exit(struct loop *l, uint32_t i)
 	int status;
 
 	memset(&si, 0, sizeof(si));
-	while (waitid(P_PIDFD, (id_t)r->pidfd, &si, WEXITED) < 0 && errno == EINTR)
+	int wr;
+	while ((wr = waitid(P_PIDFD, (id_t)r->pidfd, &si, WEXITED)) < 0 && errno == EINTR)
 		;
+	if (wr < 0 && errno == ECHILD) {
+		/* Not our child: the singleton that started us
+		 * (lnch_dyn_singleton).  Its status is its parent's to
+		 * read; its state says whether it left cleanly. */
+		si.si_code = CLD_EXITED;
+		si.si_status = shm_load_acquire(&shm_seg_member(&job->seg, i)->state) ==
+					       SHM_MEMBER_DONE ? 0 : 1;
+	}
 	close(r->pidfd);
 	r->pidfd = -1;
 	job->live--;
@@ -439,6 +470,106 @@ static void on_signal(struct loop *l, int res)
 	read_signal(l);
 }
 
+/* Watch rank i: its output and its end. */
+static void watch_rank(struct loop *l, uint32_t i)
+{
+	struct lnch_rank *r = &l->job->ranks[i];
+	if (r->out.fd >= 0) {
+		read_stream(l, i, EV_OUT);
+		l->open_streams++;
+	}
+	if (r->err.fd >= 0) {
+		read_stream(l, i, EV_ERR);
+		l->open_streams++;
+	}
+	if (r->pidfd >= 0)
+		lnch_events_poll_in(l->ev, r->pidfd, ud(EV_EXIT, i));
+}
+
+static void ctl_read(struct loop *l, uint32_t c)
+{
+	lnch_events_read(l->ev, l->conns[c].fd, l->conns[c].buf, CTL_BUF, ud(EV_CTL_READ, c));
+}
+
+/* The control socket is readable: take every pending connection of our
+ * user (others are closed at once). */
+static void on_ctl_accept(struct loop *l)
+{
+	int fd;
+	while ((fd = accept4(l->job->ctl_fd, NULL, NULL, SOCK_CLOEXEC)) >= 0) {
+		uint32_t c = 0;
+		while (c < l->nconns && l->conns[c].fd >= 0)
+			c++;
+		if (c == l->nconns) {
+			struct ctl_conn *n = realloc(l->conns, (l->nconns + 8) * sizeof(*n));
+			if (!n) {
+				close(fd);
+				continue;
+			}
+			l->conns = n;
+			for (uint32_t k = l->nconns; k < l->nconns + 8; k++)
+				l->conns[k] = (struct ctl_conn){ -1, NULL };
+			l->nconns += 8;
+		}
+		if (!lnch_dyn_peer_ok(fd) || (!l->conns[c].buf && !(l->conns[c].buf = malloc(CTL_BUF)))) {
+			close(fd);
+			continue;
+		}
+		l->conns[c].fd = fd;
+		ctl_read(l, c);
+	}
+	lnch_events_poll_in(l->ev, l->job->ctl_fd, ud(EV_CTL_ACCEPT, 0));
+}
+
+/* A request (or the end of a connection) on connection c. */
+static void on_ctl_read(struct loop *l, uint32_t c, int res)
+{
+	static char ans[65536];
+	struct ctl_conn *cn = &l->conns[c];
+	if (res == -EINTR || res == -EAGAIN) {
+		ctl_read(l, c);
+		return;
+	}
+	if (res <= 0) {
+		close(cn->fd);
+		cn->fd = -1;
+		return;
+	}
+	uint32_t first, count;
+	bool failed = false;
+	size_t n;
+	if (l->killing || l->job->failed) {
+		static const char down[] = "spawn\0" "0\0" "0\0" "0\0" "\0" "the job is going down";
+		memcpy(ans, down, sizeof(down));
+		n = sizeof(down);
+		count = 0;
+	} else {
+		n = lnch_dyn_serve(l->job, cn->buf, (size_t)res, ans, sizeof(ans), &first, &count,
+				   &failed);
+	}
+	for (uint32_t i = 0; i < count; i++)
+		watch_rank(l, first + i);
+	if (failed) {
+		/* The children forked so far are watched: take them down too. */
+		for (uint32_t i = first; i < l->job->n; i++)
+			watch_rank(l, i);
+		take_down(l);
+	}
+	/* Blocking: the asker is in its receive, and an answer is small. */
+	ssize_t w;
+	int fl = fcntl(cn->fd, F_GETFL);
+	if (fl >= 0 && (fl & O_NONBLOCK))
+		fcntl(cn->fd, F_SETFL, fl & ~O_NONBLOCK);
+	while ((w = send(cn->fd, ans, n, MSG_NOSIGNAL)) < 0 && errno == EINTR)
+		;
+	if (w < 0) {
+		close(cn->fd);
+		cn->fd = -1;
+		return;
+	}
+	ctl_read(l, c);
+}
+
 /* One completion (launcher/events.h's lnch_events_fn). */
 static void handle(void *arg, uint64_t data, int res)
 {
@@ -483,6 +614,12 @@ static void handle(void *arg, uint64_t data, int res)
 		if (res == -ETIME)
 			take_down(l);
 		break;
+	case EV_CTL_ACCEPT:
+		on_ctl_accept(l);
+		break;
+	case EV_CTL_READ:
+		on_ctl_read(l, idx, res);
+		break;
 	}
 }
 
@@ -523,7 +660,7 @@ static struct lnch_events *open_events(struct lnch_job *job, int *err)
 	/* In flight at most: a read on each of two pipes and a poll on the
 	 * pidfd of each rank, and the cancels of the drain; stdin, the
 	 * signalfd and the timers fit in the back-ends' slack. */
-	struct lnch_events *ev = lnch_events_open(kind, 4 * job->n, err, &what);
+	struct lnch_events *ev = lnch_events_open(kind, 4 * job->slots + 16, err, &what);
 
 	if (!ev)
 		lnch_job_fail(job, 1, -1, "cannot set up %s: %s%s", what, strerror(-*err),
@@ -546,19 +683,10 @@ int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 		return err;
 	}
 
-	for (uint32_t i = 0; i < job->n; i++) {
-		struct lnch_rank *r = &job->ranks[i];
-		if (r->out.fd >= 0) {
-			read_stream(l, i, EV_OUT);
-			l->open_streams++;
-		}
-		if (r->err.fd >= 0) {
-			read_stream(l, i, EV_ERR);
-			l->open_streams++;
-		}
-		if (r->pidfd >= 0)
-			lnch_events_poll_in(l->ev, r->pidfd, ud(EV_EXIT, i));
-	}
+	for (uint32_t i = 0; i < job->n; i++)
+		watch_rank(l, i);
+	if (job->ctl_fd >= 0)
+		lnch_events_poll_in(l->ev, job->ctl_fd, ud(EV_CTL_ACCEPT, 0));
 	read_signal(l);
 	if (l->stdin_fd >= 0)
 		read_stdin(l);
@@ -587,5 +715,14 @@ int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 		}
 	end_stdin(l);
 	lnch_events_close(l->ev);
+	/* After the back-end: no request is in flight on them any more. */
+	for (uint32_t c = 0; c < l->nconns; c++) {
+		if (l->conns[c].fd >= 0)
+			close(l->conns[c].fd);
+		free(l->conns[c].buf);
+	}
+	free(l->conns);
+	l->conns = NULL;
+	l->nconns = 0;
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "config.h"
+#include "launcher/dynamic.h"
 #include "launcher/hosts.h"
 #include "launcher/loop.h"
 #include "launcher/options.h"
@@ -79,6 +80,10 @@ static const char usage[] =
 	"  -H, --host LIST      hosts, this machine only (localhost or its name,\n"
 	"                       NAME:SLOTS); without -n one program gets the slots\n"
 	"  -f, --hostfile FILE  the same from a file (\"NAME slots=N\" or NAME:N)\n"
+	"      --universe-size N  MPI_UNIVERSE_SIZE, the processes the job expects\n"
+	"                       to run with those it spawns (default: the CPUs, at\n"
+	"                       least N); the job has room for 64 processes more\n"
+	"                       than that (docs/dynamic.md)\n"
 	"      --oversubscribe  accepted; more ranks than cores always works\n"
 	"      -disable-auto-cleanup, --disable-auto-cleanup, --enable-recovery\n"
 	"                       a failed rank does not end the job: the others go\n"
@@ -377,6 +382,8 @@ int main(int argc, char **argv)
 	int rc, sigfd;
 
 	ensure_std_fds();
+	if (argc == 5 && strcmp(argv[1], "--singleton-of") == 0)
+		return lnch_dyn_singleton(argc, argv);
 	rc = lnch_options_parse(argc, argv, &opt, err, sizeof(err));
 	if (rc == -ENOMEM) {
 		fprintf(stderr, "mpirun-shm: out of memory\n");
@@ -426,7 +433,13 @@ int main(int argc, char **argv)
 	job.opt = &opt;
 	job.n = opt.nranks;
 	job.stdin_w = -1;
+	job.ctl_fd = -1;
 	job.msg_rank = -1;
+	/* Member slots for the ranks MPI_Comm_spawn may add (launcher/dynamic.c;
+	 * their rings are not touched until used, so the spare slots cost
+	 * address space, not start-up time: docs/dynamic.md). */
+	uint32_t universe = lnch_dyn_universe(&opt, (uint32_t)shm_cpus_allowed());
+	job.slots = lnch_dyn_slots(job.n, universe);
 	rc = EXIT_LAUNCH;
 
 	/* From here a ^C is held until the first fork checks for it. */
@@ -450,16 +463,17 @@ int main(int argc, char **argv)
 		}
 	}
 
-	int e = shm_seg_create(job.n, &cfg, &job.seg);
+	int e = shm_seg_create(job.slots, &cfg, &job.seg);
 	if (e < 0) {
 		fprintf(stderr, "mpirun-shm: cannot create the shared segment (%zu bytes): %s\n",
-			shm_seg_size(job.n, &cfg), strerror(-e));
+			shm_seg_size(job.slots, &cfg), strerror(-e));
 		goto fail_topo;
 	}
-	/* Before the forks: every member reads it from then on. */
+	/* Before the forks: every member reads them from then on. */
 	job.seg.hdr->keep_going = opt.keep_going;
-	job.ranks = calloc(job.n, sizeof(*job.ranks));
-	int *cores = calloc(job.n, sizeof(*cores));
+	shm_store_seq_cst(&job.seg.hdr->started, job.n);
+	job.ranks = calloc(job.slots, sizeof(*job.ranks));
+	int *cores = calloc(job.slots, sizeof(*cores));
 	struct lnch_place *place = calloc(job.n, sizeof(*place));
 	if (!job.ranks || !cores || !place ||
 	    (job.topo && lnch_topo_plan(&topo, opt.map, opt.pe, opt.ppr, opt.bind, job.n, place) < 0)) {
@@ -474,9 +488,15 @@ int main(int argc, char **argv)
 	}
 	bool bind;
 	init_ranks(&job, place, cores, &bind);
+	for (uint32_t i = job.n; i < job.slots; i++)
+		cores[i] = -1;
 	if (bind && (e = lnch_topo_place_rings(&topo, &job.seg, cores)) < 0)
 		fprintf(stderr, "mpirun-shm: warning: NUMA placement of rings failed: %s\n",
 			strerror(-e));
+	job.ctl_fd = lnch_dyn_open(universe, NULL);
+	if (job.ctl_fd < 0)
+		/* The job runs; MPI_Comm_spawn in it will say it cannot reach us. */
+		job.ctl_fd = -1;
 	if ((e = set_common_env(&opt, job.seg.fd)) < 0) {
 		fprintf(stderr, "mpirun-shm: cannot set the environment: %s\n", strerror(-e));
 		goto fail_ranks;
@@ -492,10 +512,12 @@ int main(int argc, char **argv)
 
 fail_ranks:
 	if (job.topo)
-		lnch_topo_unplace(job.n, place);
+		lnch_topo_unplace(opt.nranks, place);  /* job.n grew with spawns */
 	free(place);
 	free(cores);
 	free(job.ranks);
+	if (job.ctl_fd >= 0)
+		close(job.ctl_fd);
 	shm_seg_detach(&job.seg);
 fail_topo:
 	if (job.topo)

@@ -324,6 +324,15 @@ next_app:
 			if (parse_u32(val, 1, SHM_MAX_MEMBERS, &o->ppn) < 0)
 				return fail(err, errlen, "invalid %s '%s' (1 to %d)", a, val,
 					    SHM_MAX_MEMBERS);
+		} else if (match_value(argc, argv, &i, "--universe-size", &val) ||
+			   match_value(argc, argv, &i, "-universe-size", &val) ||
+			   match_value(argc, argv, &i, "-usize", &val)) {
+			/* MPI_UNIVERSE_SIZE (docs/dynamic.md); MPICH's -usize */
+			if (!val)
+				goto missing;
+			if (parse_u32(val, 1, SHM_MAX_MEMBERS, &o->universe) < 0)
+				return fail(err, errlen, "invalid %s '%s' (1 to %d)", a, val,
+					    SHM_MAX_MEMBERS);
 		} else if (strcmp(a, "-l") == 0 || strcmp(a, "-prepend-rank") == 0 ||
 			   strcmp(a, "--prepend-rank") == 0) {
 			/* MPICH: "[rank] " before each line */

@@ -69,6 +69,8 @@ struct lnch_options {
 	const char *errfile_pattern;  /* -errfile-pattern */
 	bool hwthread_cpus;        /* --use-hwthread-cpus: PUs are the slots */
 	uint32_t ppn;              /* -ppn, --npernode, -N: ranks on this node */
+	uint32_t universe;         /* --universe-size: MPI_UNIVERSE_SIZE (0: the
+				    * CPUs, at least N; launcher/dynamic.c) */
 	uint32_t ppr;              /* --map-by ppr:N:core|socket: N per ... */
 	enum lnch_map ppr_map;     /* ... core (LNCH_MAP_CORE) or socket */
 	const char *rankfile;      /* --rankfile FILE */

@@ -96,17 +96,21 @@ fail:;
 	return e;
 }
 
-/* Every rank: its numbers under the names of shmpi, Open MPI and MPICH
- * (one node, so the local rank is the rank). */
-static void set_rank_env(uint32_t i, uint32_t app)
+/* Every rank: its numbers under the names of shmpi (SHMPI_RANK: its
+ * member slot i), Open MPI and MPICH (its rank in its MPI_COMM_WORLD,
+ * whose rank 0 is member `first`; one node, so the local rank is the
+ * rank). */
+static void set_rank_env(uint32_t i, uint32_t first, uint32_t app)
 {
 	static const char *const names[] = {
-		"SHMPI_RANK", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_LOCAL_RANK",
+		"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_LOCAL_RANK",
 		"OMPI_COMM_WORLD_NODE_RANK", "PMI_RANK", "MPI_LOCALRANKID",
 	};
 	char num[16];
 
 	snprintf(num, sizeof(num), "%u", i);
+	setenv("SHMPI_RANK", num, 1);
+	snprintf(num, sizeof(num), "%u", i - first);
 	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
 		setenv(names[k], num, 1);
 	snprintf(num, sizeof(num), "%u", app);
@@ -116,7 +120,8 @@ static void set_rank_env(uint32_t i, uint32_t app)
 static void child(struct lnch_job *job, uint32_t i, pid_t launcher, int in_fd,
 		  int out_fd, int err_fd)
 {
-	const struct lnch_app *app = &job->opt->apps[job->ranks[i].app];
+	const struct lnch_app *app = job->ranks[i].prog ? job->ranks[i].prog
+							: &job->opt->apps[job->ranks[i].app];
 	sigset_t none;
 
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != launcher)
@@ -135,7 +140,7 @@ static void child(struct lnch_job *job, uint32_t i, pid_t launcher, int in_fd,
 		_exit(127);
 
 	shm_seg_member(&job->seg, i)->pid = (int32_t)getpid();
-	set_rank_env(i, job->ranks[i].app);
+	set_rank_env(i, job->ranks[i].world_first, job->ranks[i].app);
 	/* "-x VAR" alone needs nothing: the rank inherits our environment. */
 	for (size_t k = 0; k < app->nenv; k++) {
 		const char *eq = strchr(app->env[k], '=');

@@ -3,7 +3,9 @@
 # into one library, libshmpi.
 lib_LTLIBRARIES += libshmpi.la
 libshmpi_la_SOURCES =
-libshmpi_la_CFLAGS = $(AM_CFLAGS) $(VECT_CFLAGS) $(HWLOC_CFLAGS) $(NUMA_CFLAGS)
+# MPII_BINDIR: where a singleton finds mpirun-shm to spawn (lib/comm/dynamic.c).
+libshmpi_la_CFLAGS = $(AM_CFLAGS) $(VECT_CFLAGS) $(HWLOC_CFLAGS) $(NUMA_CFLAGS) \
+	-DMPII_BINDIR='"$(bindir)"'
 libshmpi_la_LIBADD = libshm.la $(HWLOC_LIBS) $(NUMA_LIBS)
 libshmpi_la_LDFLAGS = -version-info 0:0:0 -Wl,--version-script=$(top_srcdir)/lib/libshmpi.map
 EXTRA_libshmpi_la_DEPENDENCIES = lib/libshmpi.map

@@ -146,6 +146,9 @@ int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg 
 	h->arena_size = g.arena_size;
 	shm_store_relaxed(&h->arena_next, 0);
 	shm_store_relaxed(&h->next_id, 0);
+	/* Every slot started unless the creator says fewer (the launcher
+	 * keeps spare slots for spawn: launcher/main.c). */
+	shm_store_relaxed(&h->started, n);
 	/* The magic goes last: a member that sees it sees a complete header.
 	 * (Members map after fork, so program order suffices; the release keeps
 	 * the rule explicit.) */

@@ -23,9 +23,10 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 7u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
+#define SHM_SEG_VERSION 8u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
 			   * 5: finalizing, ended, keep_going, gone; 6: ncpus;
-			   * 7: calls, wait_* (the stall report) */
+			   * 7: calls, wait_* (the stall report);
+			   * 8: started (spare member slots for spawn) */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -95,6 +96,13 @@ struct shm_seg_header {
 	 * they wait on it (lib/core/request.c) and MPI_Abort on a smaller
 	 * communicator ends only its members (lib/core/env.c). */
 	uint32_t keep_going;
+	/* Members started so far: the first N at create, and those the
+	 * launcher forks for MPI_Comm_spawn into the spare slots above them
+	 * (docs/dynamic.md).  The launcher adds (seq_cst) before it forks
+	 * them and before it answers the spawning member, so a member that
+	 * learned of a child through the answer counts it; MPI_Finalize waits
+	 * for finalizing + ended to reach it. */
+	_Atomic uint32_t started;
 };
 
 /* What a blocked thread of a member waits for (shm_member.wait_kind),

@@ -49,7 +49,13 @@ static int predefined_get(int keyval, void **val, int *flag)
 	case MPI_IO: p = &attr_io; break;
 	case MPI_WTIME_IS_GLOBAL: p = &attr_wtime_is_global; break;
 	case MPI_UNIVERSE_SIZE:
-		attr_universe_size = mpii_g.size;
+		/* The launcher's --universe-size, else the CPUs the job may
+		 * use (docs/dynamic.md): how many processes can run at once
+		 * without oversubscribing, which is what a program sizing a
+		 * spawn wants. */
+		attr_universe_size = (int)shm_config_get("SHMPI_UNIVERSE_SIZE");
+		if (attr_universe_size <= 0)
+			attr_universe_size = (int)shm_seg_cpus(&mpii_g.seg);
 		p = &attr_universe_size;
 		break;
 	case MPI_APPNUM: {

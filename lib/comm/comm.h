@@ -111,6 +111,17 @@ void mpii_group_unref(struct mpii_group *g);
 int mpii_comm_init_predefined(void);
 void mpii_comm_finalize_predefined(void);
 
+/* Dynamic processes (lib/comm/dynamic.c), for MPI_Init: the world of a
+ * spawned rank (SHMPI_WORLD: its first member and size; 0 and untouched
+ * for the first ranks, -1 when malformed), its context id (0 for the
+ * first world), and the parent intercommunicator, made after the
+ * predefined communicators and the transport. */
+int mpii_dyn_world(int *base, int *size);
+/* Member slots a singleton keeps for the processes it spawns. */
+#define MPII_SINGLETON_SPARE 64
+uint32_t mpii_dyn_world_ctx(void);
+int mpii_dyn_init(void);
+
 /* The rest of lib/comm/'s interface: group helpers and topologies. */
 #include "lib/comm/group.h"
 #include "lib/comm/topo.h"

@@ -432,7 +432,7 @@ static int comm_rank_of_world(const struct mpii_comm *c, int w)
  * out of memory.  One pass over each (a flag per world rank). */
 static int group_within(const struct mpii_comm *c, const struct mpii_group *g)
 {
-	uint8_t *in = calloc((size_t)mpii_g.size, 1);
+	uint8_t *in = calloc((size_t)mpii_g.nmembers, 1);
 	if (!in)
 		return -1;
 	for (int i = 0; i < c->size; i++)

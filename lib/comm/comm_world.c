@@ -26,7 +26,7 @@ uint32_t mpii_ctx_alloc(uint32_t ncomms)
 	/* Relaxed: the counter only hands out disjoint ranges; the id reaches
 	 * the other members through messages, which order themselves. */
 	uint32_t off = shm_fetch_add_relaxed(&mpii_g.seg.hdr->next_id, 2 * ncomms);
-	return 2 + 2 * (uint32_t)mpii_g.size + off;
+	return 2 + 2 * (uint32_t)mpii_g.nmembers + off;
 }
 
 /* Freed communicators and groups wait here to be reused (lib/core/pool.h). */
@@ -140,7 +140,10 @@ static int init_one(struct mpii_comm *c, uint32_t ctx, int n, int first_world, c
 
 int mpii_comm_init_predefined(void)
 {
-	int rc = init_one(&mpii_obj_comm_world, 0, mpii_g.size, 0, "MPI_COMM_WORLD");
+	/* A spawned world takes the context id its parents chose
+	 * (lib/comm/dynamic.c); the first world has 0. */
+	int rc = init_one(&mpii_obj_comm_world, mpii_dyn_world_ctx(), mpii_g.size, mpii_g.world_base,
+			  "MPI_COMM_WORLD");
 	if (rc)
 		return rc;
 	return init_one(&mpii_obj_comm_self, 2 + 2 * (uint32_t)mpii_g.rank, 1, mpii_g.rank,

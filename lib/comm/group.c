@@ -21,10 +21,10 @@ static int group_check(MPI_Group g)
 /* Position of each world rank in g, -1 when absent.  NULL on no memory. */
 static int *world_index(const struct mpii_group *g)
 {
-	int *idx = malloc(sizeof(int) * (size_t)(mpii_g.size > 0 ? mpii_g.size : 1));
+	int *idx = malloc(sizeof(int) * (size_t)(mpii_g.nmembers > 0 ? mpii_g.nmembers : 1));
 	if (!idx)
 		return NULL;
-	for (int i = 0; i < mpii_g.size; i++)
+	for (int i = 0; i < mpii_g.nmembers; i++)
 		idx[i] = -1;
 	for (int i = 0; i < g->size; i++)
 		idx[g->world[i]] = i;

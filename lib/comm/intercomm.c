@@ -64,8 +64,9 @@ static int swap(const int *mine, int *theirs, int n, int peer, int tag, struct m
 
 /* An intercommunicator of the groups local and remote (references taken
  * over), with parent's error handler, context ids ctx (itself) and ctx + 2
- * (hidden local communicator). */
-static int make_inter_of(struct mpii_comm *parent, uint32_t ctx, struct mpii_group *local,
+ * (hidden local communicator).  Also the parent-child intercommunicators
+ * of MPI_Comm_spawn (lib/comm/dynamic.c). */
+int mpii_make_inter_of(struct mpii_comm *parent, uint32_t ctx, struct mpii_group *local,
 			 struct mpii_group *remote, struct mpii_comm **out)
 {
 	struct mpii_comm *c = mpii_comm_derive(parent, ctx, mpii_group_ref(local), remote);
@@ -91,7 +92,7 @@ static int make_inter_of(struct mpii_comm *parent, uint32_t ctx, struct mpii_gro
 static int make_inter(struct mpii_comm *local_comm, uint32_t ctx, struct mpii_group *remote,
 		      struct mpii_comm **out)
 {
-	return make_inter_of(local_comm, ctx, mpii_group_ref(local_comm->group), remote, out);
+	return mpii_make_inter_of(local_comm, ctx, mpii_group_ref(local_comm->group), remote, out);
 }
 
 /* The leader's part: exchange the headers and groups.  hdr = {error,
@@ -390,7 +391,7 @@ int mpii_inter_split(struct mpii_comm *ic, int color, int key, struct mpii_comm 
 		mpii_group_unref(rg);
 		goto done;
 	}
-	rc = make_inter_of(ic, (uint32_t)hdr[1] + 4 * (uint32_t)idx, lg, rg, out);
+	rc = mpii_make_inter_of(ic, (uint32_t)hdr[1] + 4 * (uint32_t)idx, lg, rg, out);
 done:
 	free(mine);
 	free(theirs);

@@ -5,5 +5,5 @@ libshmpi_la_SOURCES += \
 	lib/comm/comm_world.c lib/comm/commid.c lib/comm/group.c lib/comm/intercomm.c \
 	lib/comm/topo.c lib/comm/topo_cart.c lib/comm/topo_dist.c lib/comm/topo_graph.c
 EXTRA_DIST += lib/comm/README.md
-# dynamic processes: MPI_Comm_get_parent (MPI_Comm_spawn is a generated stub)
+# dynamic processes: spawn, parent (docs/dynamic.md)
 libshmpi_la_SOURCES += lib/comm/dynamic.c

@@ -87,8 +87,18 @@ static int join_segment(const char **why)
 		if (rc)
 			return rc;
 		mpii_g.rank = (int)shm_config_get("SHMPI_RANK");
-		mpii_g.size = (int)mpii_g.seg.geo.nmembers;
-		if (mpii_g.rank < 0 || mpii_g.rank >= mpii_g.size) {
+		mpii_g.nmembers = (int)mpii_g.seg.geo.nmembers;
+		/* The first ranks' world is members 0..SHMPI_SIZE-1; a spawned
+		 * rank's is the one SHMPI_WORLD names (lib/comm/dynamic.c). */
+		mpii_g.world_base = 0;
+		mpii_g.size = (int)shm_config_get("SHMPI_SIZE");
+		if (mpii_dyn_world(&mpii_g.world_base, &mpii_g.size) < 0) {
+			*why = "SHMPI_WORLD is malformed";
+			return -EINVAL;
+		}
+		if (mpii_g.rank < 0 || mpii_g.rank >= mpii_g.nmembers || mpii_g.size < 1 ||
+		    mpii_g.world_base < 0 || mpii_g.size > mpii_g.nmembers - mpii_g.world_base ||
+		    mpii_g.rank < mpii_g.world_base || mpii_g.rank >= mpii_g.world_base + mpii_g.size) {
 			*why = "SHMPI_RANK is not a member of the segment";
 			return -EINVAL;
 		}
@@ -96,11 +106,18 @@ static int join_segment(const char **why)
 		struct shm_seg_config cfg;
 		mpii_foreign_launcher_check();
 		shm_seg_default_config(1, &cfg);
-		rc = shm_seg_create(1, &cfg, &mpii_g.seg);
+		/* Spare slots for the processes it may spawn (a launcher it
+		 * starts then serves them: lib/comm/dynamic.c); untouched until
+		 * used, so they cost no start-up time (docs/dynamic.md). */
+		rc = shm_seg_create(1 + MPII_SINGLETON_SPARE, &cfg, &mpii_g.seg);
 		if (rc)
 			return rc;
+		/* Before anyone else can see the segment: only we started. */
+		shm_store_relaxed(&mpii_g.seg.hdr->started, 1);
 		mpii_g.rank = 0;
 		mpii_g.size = 1;
+		mpii_g.world_base = 0;
+		mpii_g.nmembers = (int)mpii_g.seg.geo.nmembers;
 	}
 	/* Programs this process starts must not inherit the job's memory: the
 	 * launcher leaves the descriptor open across exec for us only. */
@@ -146,6 +163,10 @@ static int init_common(int required, int *provided)
 	mpii_ext_init();
 	mpii_attr_init();
 	mpii_coll_init();
+	/* A spawned rank's parent intercommunicator (lib/comm/dynamic.c). */
+	if (mpii_dyn_init() != MPI_SUCCESS)
+		mpii_abort_job(MPI_ERR_INTERN, "MPI_Init: cannot make the parent intercommunicator "
+			       "(SHMPI_PARENT malformed, or out of memory)");
 	/* SHMPI_EAGER_MAX unset: measured for the machine where no more ranks
 	 * than cores run (8 KiB until known); the table's 16 KiB otherwise. */
 	mpii_eager_calibrate();
@@ -196,7 +217,7 @@ static int all_finalizing(void *arg)
 {
 	struct shm_seg_header *h = arg;
 	return shm_load_seq_cst(&h->finalizing) + shm_load_seq_cst(&h->ended) >=
-	       (uint32_t)mpii_g.size;
+	       shm_load_seq_cst(&h->started);
 }
 
 /* MPI_Finalize is collective over the connected processes (MPI-3.1 8.7):
@@ -204,8 +225,9 @@ static int all_finalizing(void *arg)
  * rank that finalizes and then exits non-zero (mpi4py's runner after a
  * failed test) or stops its process does so when the others are done
  * communicating; the launcher then reports its status without taking the
- * job down (docs/launcher.md).  There are no dynamic processes, so the
- * connected processes are MPI_COMM_WORLD's, the segment's members.
+ * job down (docs/launcher.md).  The connected processes are taken to be
+ * every member the job started: the first ranks and all they spawned
+ * (the header's `started`; docs/dynamic.md).
  *
  * A counter in the segment header rather than a barrier of messages: a
  * member that never joins (a program without MPI in an MPMD job) or dies
@@ -220,7 +242,7 @@ static int all_finalizing(void *arg)
 static void finalize_wait(void)
 {
 	struct shm_seg_header *h = mpii_g.seg.hdr;
-	uint32_t n = (uint32_t)mpii_g.size;
+	uint32_t n = shm_load_seq_cst(&h->started);
 	if (n <= 1)
 		return;
 	/* G of the Dekker pair: the add, then the other counter, both
@@ -233,7 +255,7 @@ static void finalize_wait(void)
 	 * lib/ext/mutex.c).  Release: pairs with their acquire of the state. */
 	shm_store_release(&mpii_g.me->state, SHM_MEMBER_DONE);
 	if (f + shm_load_seq_cst(&h->ended) >= n)
-		for (uint32_t i = 0; i < n; i++)
+		for (uint32_t i = 0; i < n && i < (uint32_t)mpii_g.nmembers; i++)
 			shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, i));
 	mpii_stuck.call = "MPI_Finalize";
 	mpii_stuck_coll(&mpii_obj_comm_world);

@@ -25,7 +25,13 @@ struct mpii_config {
 struct mpii_global {
 	int initialized;         /* MPI_Init done */
 	int finalized;           /* MPI_Finalize done */
-	int rank, size;          /* in MPI_COMM_WORLD */
+	int rank;                /* member index in the segment (the world rank
+				  * of the first world; a spawned rank's is
+				  * world_base + its MPI_COMM_WORLD rank) */
+	int size;                /* of MPI_COMM_WORLD */
+	int world_base;          /* member index of MPI_COMM_WORLD's rank 0 */
+	int nmembers;            /* member slots of the segment (>= size: the
+				  * spare ones take spawned ranks) */
 	int thread_level;        /* provided */
 	int multi;               /* thread_level == MPI_THREAD_MULTIPLE: take the lock */
 	pthread_t main_thread;

@@ -151,7 +151,7 @@ void mpii_progress_wait_budget(int64_t spin_ns, int64_t yield_ns)
 static int has_work(void)
 {
 	_Atomic uint64_t *sum = shm_seg_summary(&mpii_g.seg, (uint32_t)mpii_g.rank);
-	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
+	uint32_t words = ((uint32_t)mpii_g.nmembers + 63) / 64;
 	for (uint32_t w = 0; w < words; w++)
 		if (shm_load_seq_cst(&sum[w]))
 			return 1;

@@ -198,9 +198,9 @@ int mpii_sync_check_owner(void *arg, uint64_t owner)
 		mpii_sync_corrupt(mx, what);
 	}
 	int r = owner ? (int)(owner >> 32) - 1 : -1;
-	if (owner && (r < 0 || r >= mpii_g.size)) {
+	if (owner && (r < 0 || r >= mpii_g.nmembers)) {
 		snprintf(what, sizeof(what), "its owner %#llx names world rank %d, not a rank of this job of %d",
-			 (unsigned long long)owner, r, mpii_g.size);
+			 (unsigned long long)owner, r, mpii_g.nmembers);
 		mpii_sync_corrupt(mx, what);
 	}
 	if (state != 0 && !owner) {

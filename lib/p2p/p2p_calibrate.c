@@ -237,7 +237,9 @@ void mpii_eager_calibrate(void)
 	if (mpii_g.seg.geo.cell_size < CAL_BASE || mpii_g.cfg.cma == MPII_CMA_OFF)
 		return;
 	size_t own = mpii_g.cfg.eager_max;
-	if (mpii_g.rank <= 1)
+	/* Only the first world's ranks 0 and 1 measure; a spawned world
+	 * (lib/comm/dynamic.c) adopts the job's value. */
+	if (mpii_g.rank <= 1 && mpii_g.world_base == 0)
 		measure();
 	if (shm_config_env("SHMPI_EAGER_MAX")) {
 		mpii_g.cfg.eager_max = own;

@@ -66,7 +66,7 @@ static int holds_our_segment(pid_t pid)
 
 static pid_t pid_of(int world)
 {
-	if (!verified_pid && !(verified_pid = calloc((size_t)mpii_g.size, sizeof(*verified_pid))))
+	if (!verified_pid && !(verified_pid = calloc((size_t)mpii_g.nmembers, sizeof(*verified_pid))))
 		mpii_abort_job(MPI_ERR_NO_MEM, "out of memory for the peers' pids");
 	if (verified_pid[world])
 		return verified_pid[world];

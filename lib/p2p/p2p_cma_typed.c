@@ -143,7 +143,7 @@ int mpii_cma_peer_side(const struct mpii_msg_hdr *h, const void *desc, int world
 
 void mpii_cma_types_release(void)
 {
-	for (int i = 0; i < mpii_g.size; i++) {
+	for (int i = 0; i < mpii_g.nmembers; i++) {
 		forget(&mpii_p2p.peers[i].rts_type);
 		forget(&mpii_p2p.peers[i].cts_type);
 	}

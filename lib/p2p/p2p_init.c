@@ -35,7 +35,7 @@ static const struct mpii_progress_transport p2p_transport = {
 
 int mpii_p2p_init(void)
 {
-	int n = mpii_g.size;
+	int n = mpii_g.nmembers;
 	mpii_p2p.peers = calloc((size_t)n, sizeof(*mpii_p2p.peers));
 	mpii_p2p.tx_active = calloc((size_t)n, sizeof(int));
 	if (!mpii_p2p.peers || !mpii_p2p.tx_active)

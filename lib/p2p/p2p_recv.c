@@ -492,10 +492,10 @@ static int drain_peer(int src)
 		 * against the request the answer names).  One compare on the
 		 * fast path. */
 		if (__builtin_expect(h.flags >= MPII_MSGF_ALL ||
-					     ((uint32_t)h.src >= (uint32_t)mpii_g.size &&
+					     ((uint32_t)h.src >= (uint32_t)mpii_g.nmembers &&
 					      (h.type == MPII_MSG_EAGER || h.type == MPII_MSG_RTS)), 0))
 			mpii_p2p_corrupt(src, "a message header with source %d and flags %#x (job of %d ranks)",
-					 h.src, h.flags, mpii_g.size);
+					 h.src, h.flags, mpii_g.nmembers);
 		on_header(src, &h, cell + wire);
 		shm_ring_consume(&p->in);
 	}
@@ -516,7 +516,7 @@ static void stray_summary_bit(uint32_t src)
 		return;
 	reported = 1;
 	fprintf(stderr, "shmpi: rank %d: ignored a message summary bit for rank %u, which is not in this "
-		"job of %d ranks (the shared segment was overwritten)\n", mpii_g.rank, src, mpii_g.size);
+		"job of %d ranks (the shared segment was overwritten)\n", mpii_g.rank, src, mpii_g.nmembers);
 }
 
 int mpii_p2p_poll_incoming(int hint)
@@ -539,7 +539,7 @@ int mpii_p2p_poll_incoming(int hint)
 	}
 	const struct shm_seg *seg = &mpii_g.seg;
 	_Atomic uint64_t *sum = shm_seg_summary(seg, (uint32_t)mpii_g.rank);
-	uint32_t words = ((uint32_t)mpii_g.size + 63) / 64;
+	uint32_t words = ((uint32_t)mpii_g.nmembers + 63) / 64;
 	for (uint32_t w = 0; w < words; w++) {
 		/* Relaxed peek first: keeps the line shared while idle. */
 		if (!shm_load_relaxed(&sum[w]))
@@ -558,7 +558,7 @@ int mpii_p2p_poll_incoming(int hint)
 			 * past the job's last rank has no ring behind it (the
 			 * peer table ends at size).  Nothing was sent, so the bit
 			 * is dropped, once reported. */
-			if (src >= (uint32_t)mpii_g.size) {
+			if (src >= (uint32_t)mpii_g.nmembers) {
 				stray_summary_bit(src);
 				continue;
 			}

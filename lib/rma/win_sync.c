@@ -304,7 +304,7 @@ static int lock_check(void *arg)
 	 * one that stays for LOCK_ODD_NS. */
 	uint32_t v = shm_load_relaxed(&l->word), wr = shm_rwlock_writer(l);
 	uint32_t readers = v & ~SHM_RWLOCK_WRITER;
-	if (wr > (uint32_t)mpii_g.size)
+	if (wr > (uint32_t)mpii_g.nmembers)
 		lock_corrupt(w, v, wr, "the writer is not a rank of this job");
 	if (readers >= 1u << 24)
 		lock_corrupt(w, v, wr, "more readers than any job has threads");

@@ -485,7 +485,11 @@ for top in "${DIRS[@]}"; do
 				result=nobuild
 			else
 				log=$WORK/logs/$(echo "$dir/$name" | tr / _).np$np$(echo "$args" | tr -c 'A-Za-z0-9=\n' _).out
-				(cd "$S/$dir" && env $envs timeout -k 10 "$limit" $MPIEXEC -n "$np" $mpiargs "$exe" $args) >"$log" 2>&1 </dev/null
+				# spawn/ (and f77/spawn ...) spawn "./name": run where
+				# the binaries are, as the suite's own runtests does.
+				run_in=$S/$dir
+				case $dir in spawn | */spawn) run_in=$(dirname "$exe") ;; esac
+				(cd "$run_in" && env $envs timeout -k 10 "$limit" $MPIEXEC -n "$np" $mpiargs "$exe" $args) >"$log" 2>&1 </dev/null
 				rc=$?
 				noerr=$(grep -c -E '^[[:space:]]*No [Ee]rrors[[:space:]]*$' "$log")
 				skipmsg=$(grep -c -E '^[[:space:]]*Test Skipped[[:space:]]*$' "$log")

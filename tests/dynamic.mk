@@ -1,0 +1,17 @@
+# tests of dynamic processes (issue 42, docs/dynamic.md): MPI_Comm_spawn and
+# spawn_multiple, the parent, the universe, and their failures.
+DYNAMIC_TESTS = tests/mpi/dyn_spawn tests/mpi/dyn_spawn_errors tests/mpi/dyn_spawn_multiple \
+	tests/mpi/dyn_abort_child tests/mpi/dyn_abort_parent tests/mpi/dyn_singleton \
+	tests/mpi/dyn_spawn_cwd
+check_PROGRAMS += $(DYNAMIC_TESTS)
+TESTS += $(DYNAMIC_TESTS)
+# The tests spawn their own binary (/proc/self/exe), which must run
+# without libtool's wrapper script: the children get the launcher's
+# environment, not the wrapper's LD_LIBRARY_PATH.
+tests_mpi_dyn_spawn_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_spawn_errors_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_spawn_multiple_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_abort_child_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_abort_parent_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_singleton_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_spawn_cwd_LDFLAGS = $(AM_LDFLAGS) -no-install
