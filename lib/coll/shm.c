@@ -115,12 +115,15 @@ int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs)
 	return mpii_shm_lazy_area(c, (size_t)(c->size + 1) * cs->big_piece, &cs->big, &cs->big_state);
 }
 
+struct mpii_coll_counters mpii_coll_ctr;
+
 /* The state of c ready for shm, or NULL to fall back. */
 struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c)
 {
 	struct mpii_coll_state *cs = mpii_coll_state(c);
 	if (!cs || c->is_inter || !shm_setup(c, cs))
 		return NULL;
+	mpii_coll_ctr.shm_calls++;
 	return cs;
 }
 
@@ -278,6 +281,7 @@ int mpii_shm_put(struct mpii_coll_state *cs, int n, int me, uint64_t s, const vo
 {
 	mpii_shm_wait_all(cs, n, s - 1);
 	char *mine = mpii_shm_contrib(cs, n, s, me, bytes);
+	mpii_coll_ctr.shm_bytes += bytes;
 	if (dt)
 		mpii_type_pack(dt, count, src, 0, mine, (MPI_Count)bytes);
 	else

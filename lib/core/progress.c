@@ -183,6 +183,7 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 	int note = outer && !timed;
 	int64_t last = timed ? mpii_now_ns() : 0;   /* timed: the last activity */
 	int slow_yield = 0;	/* untimed: a yield of this wait was slow */
+	int64_t t_wait = note && mpii_g.time_waits ? mpii_now_ns() : 0;
 	if (outer) {
 		in_wait = 1;
 		if (is_lender) {
@@ -257,6 +258,8 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		mpii_lock();
 	}
 	nwaiting--;
+	if (t_wait)
+		mpii_g.wait_ns += (uint64_t)(mpii_now_ns() - t_wait);
 	if (noted)
 		mpii_stuck_unblock();
 	if (outer) {
