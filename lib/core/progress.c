@@ -183,7 +183,11 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 	int note = outer && !timed;
 	int64_t last = timed ? mpii_now_ns() : 0;   /* timed: the last activity */
 	int slow_yield = 0;	/* untimed: a yield of this wait was slow */
-	int64_t t_wait = note && mpii_g.time_waits ? mpii_now_ns() : 0;
+	/* lib/tools' wait timer (mpii_g.time_waits): the clock is read at
+	 * the first poll that found nothing to do, so a wait that one pass of
+	 * progress ends (a receive of a message already in the ring) costs no
+	 * clock read; that pass is not counted. */
+	int64_t t_wait = 0;
 	if (outer) {
 		in_wait = 1;
 		if (is_lender) {
@@ -208,6 +212,8 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		}
 		if (done(arg))
 			break;
+		if (!t_wait && note && mpii_g.time_waits)
+			t_wait = mpii_now_ns();
 		idle++;
 		unsigned spin = nwaiting > 1 && spin_polls > 64 ? 64 : spin_polls;
 		unsigned yields = nwaiting > 1 && yield_polls > 20 ? 20 : yield_polls;

@@ -1,6 +1,6 @@
 /*
  * Description: the MPI tools interface's environment and control
- * variables.  Every MPI_T call before MPI_T_init_thread answers
+ * variables.  Every MPI_T call (all 50) before MPI_T_init_thread answers
  * MPI_T_ERR_NOT_INITIALIZED; init and finalize are reference counted and
  * work before MPI_Init and after MPI_Finalize.  Every row of the
  * configuration table is a control variable whose name gives back its
@@ -34,6 +34,76 @@ static int scope_of(int i)
 	return scope;
 }
 
+#define NI(call) TEST_CHECK((call) == MPI_T_ERR_NOT_INITIALIZED)
+
+static void not_initialized(void)
+{
+	int n, i;
+	char s[16];
+	MPI_Count c;
+	MPI_Datatype dt;
+	MPI_Aint d;
+	MPI_Info info;
+	MPI_T_enum e = MPI_T_ENUM_NULL;
+	MPI_T_cvar_handle ch = MPI_T_CVAR_HANDLE_NULL;
+	MPI_T_pvar_session ps = MPI_T_PVAR_SESSION_NULL;
+	MPI_T_pvar_handle ph = MPI_T_PVAR_HANDLE_NULL;
+	MPI_T_event_registration er = NULL;
+	MPI_T_event_instance ei = NULL;
+	MPI_T_source_order o;
+
+	NI(MPI_T_finalize());
+	NI(MPI_T_enum_get_info(e, &n, s, &i));
+	NI(MPI_T_enum_get_item(e, 0, &n, s, &i));
+	NI(MPI_T_cvar_get_num(&n));
+	NI(MPI_T_cvar_get_info(0, s, &i, &n, &dt, &e, s, &i, &n, &n));
+	NI(MPI_T_cvar_get_index("SHMPI_SPIN", &n));
+	NI(MPI_T_cvar_handle_alloc(0, NULL, &ch, &n));
+	NI(MPI_T_cvar_handle_free(&ch));
+	NI(MPI_T_cvar_read(ch, &n));
+	NI(MPI_T_cvar_write(ch, &n));
+	NI(MPI_T_pvar_get_num(&n));
+	NI(MPI_T_pvar_get_info(0, s, &i, &n, &n, &dt, &e, s, &i, &n, &n, &n, &n));
+	NI(MPI_T_pvar_get_index("p2p_eager_msgs", MPI_T_PVAR_CLASS_COUNTER, &n));
+	NI(MPI_T_pvar_session_create(&ps));
+	NI(MPI_T_pvar_session_free(&ps));
+	NI(MPI_T_pvar_handle_alloc(ps, 0, NULL, &ph, &n));
+	NI(MPI_T_pvar_handle_free(ps, &ph));
+	NI(MPI_T_pvar_start(ps, ph));
+	NI(MPI_T_pvar_stop(ps, ph));
+	NI(MPI_T_pvar_reset(ps, ph));
+	NI(MPI_T_pvar_read(ps, ph, &c));
+	NI(MPI_T_pvar_write(ps, ph, &c));
+	NI(MPI_T_pvar_readreset(ps, ph, &c));
+	NI(MPI_T_category_get_num(&n));
+	NI(MPI_T_category_get_info(0, s, &i, s, &i, &n, &n, &n));
+	NI(MPI_T_category_get_num_events(0, &n));
+	NI(MPI_T_category_get_index("core", &n));
+	NI(MPI_T_category_get_cvars(0, 1, &n));
+	NI(MPI_T_category_get_pvars(0, 1, &n));
+	NI(MPI_T_category_get_events(0, 1, &n));
+	NI(MPI_T_category_get_categories(0, 1, &n));
+	NI(MPI_T_category_changed(&n));
+	NI(MPI_T_source_get_num(&n));
+	NI(MPI_T_source_get_info(0, s, &i, s, &i, &o, &c, &c, &info));
+	NI(MPI_T_source_get_timestamp(0, &c));
+	NI(MPI_T_event_get_num(&n));
+	NI(MPI_T_event_get_info(0, s, &i, &n, &dt, &d, &n, &e, &info, s, &i, &n));
+	NI(MPI_T_event_get_index("p2p_unexpected_message", &n));
+	NI(MPI_T_event_handle_alloc(0, NULL, MPI_INFO_NULL, &er));
+	NI(MPI_T_event_handle_set_info(er, MPI_INFO_NULL));
+	NI(MPI_T_event_handle_get_info(er, &info));
+	NI(MPI_T_event_register_callback(er, MPI_T_CB_REQUIRE_NONE, MPI_INFO_NULL, NULL, NULL));
+	NI(MPI_T_event_callback_set_info(er, MPI_T_CB_REQUIRE_NONE, MPI_INFO_NULL));
+	NI(MPI_T_event_callback_get_info(er, MPI_T_CB_REQUIRE_NONE, &info));
+	NI(MPI_T_event_handle_free(er, NULL, NULL));
+	NI(MPI_T_event_set_dropped_handler(er, NULL));
+	NI(MPI_T_event_read(ei, 0, &n));
+	NI(MPI_T_event_copy(ei, s));
+	NI(MPI_T_event_get_timestamp(ei, &c));
+	NI(MPI_T_event_get_source(ei, &n));
+}
+
 int main(int argc, char **argv)
 {
 	int provided, n, i, len, idx, v;
@@ -43,13 +113,8 @@ int main(int argc, char **argv)
 	MPI_Datatype dt;
 	unsigned long long ull;
 
-	/* not initialized */
-	TEST_CHECK(MPI_T_cvar_get_num(&n) == MPI_T_ERR_NOT_INITIALIZED);
-	TEST_CHECK(MPI_T_pvar_get_num(&n) == MPI_T_ERR_NOT_INITIALIZED);
-	TEST_CHECK(MPI_T_category_get_num(&n) == MPI_T_ERR_NOT_INITIALIZED);
-	TEST_CHECK(MPI_T_event_get_num(&n) == MPI_T_ERR_NOT_INITIALIZED);
-	TEST_CHECK(MPI_T_source_get_num(&n) == MPI_T_ERR_NOT_INITIALIZED);
-	TEST_CHECK(MPI_T_finalize() == MPI_T_ERR_NOT_INITIALIZED);
+	/* not initialized: every call but MPI_T_init_thread */
+	not_initialized();
 	TEST_CHECK(MPI_T_init_thread(42, &provided) == MPI_T_ERR_INVALID);
 
 	TEST_MPI(MPI_T_init_thread(MPI_THREAD_SINGLE, &provided));
