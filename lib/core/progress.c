@@ -173,6 +173,8 @@ static int yield_was_slow(void)
 	return mpii_now_ns() - t > SLOW_YIELD_NS;
 }
 
+void (*mpii_wait_blocked_hook)(void);
+
 void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
@@ -262,6 +264,12 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 				last = mpii_now_ns() - budget_spin_ns;
 		}
 		mpii_lock();
+		/* Blocking started in this pass: once per wait, lock held. */
+		if (noted == 1) {
+			noted = 2;
+			if (mpii_wait_blocked_hook)
+				mpii_wait_blocked_hook();
+		}
 	}
 	nwaiting--;
 	if (t_wait)

@@ -2,23 +2,25 @@
  * lib/tools/mpit_event.c - event sources and events (MPI-4.1 15.3.8).
  *
  * One source, "monotonic_clock": CLOCK_MONOTONIC in nanoseconds, ordered
- * (events of one process are delivered in the order they happened).  One
- * event, "p2p_unexpected_message": a message joined the unexpected queue
+ * (events of one process are delivered in the order they happened).  Two
+ * events: "p2p_unexpected_message", a message joined the unexpected queue
  * (it arrived before a matching receive was posted), with its sender's
- * world rank, its communicator rank, its tag and its length.  A "rank
- * stalled" event is not offered: the stalled-job report is the launcher's
- * (lib/core/stuck.c only notes where threads wait), and a rank cannot see
- * itself stall from inside.
+ * world rank, its communicator rank, its tag and its length; and
+ * "core_wait_blocked", a user thread's wait stopped spinning (the moment
+ * the stalled-job report, lib/core/stuck.h, counts the rank as blocked),
+ * with what it waits for: kind (1 send, 2 receive, 3 collective, 0 other),
+ * peer and tag (-1 when not point-to-point).
  *
- * Delivery is immediate: p2p calls mpii_p2p_unexp_hook, which this file
- * sets while some registration of the event has a callback, from inside
- * the library with the library lock held.  That context requires
+ * Delivery is immediate: p2p calls mpii_p2p_unexp_hook and lib/core
+ * mpii_wait_blocked_hook, which this file sets while some registration of
+ * the event has a callback, from inside the library with the library lock
+ * held.  That context requires
  * MPI_T_CB_REQUIRE_MPI_RESTRICTED: of a registration's callbacks the one
  * registered for the lowest safety level at or above it runs, told that
  * level.  A registration whose only callback is for MPI_T_CB_REQUIRE_NONE
  * cannot run there: its events are dropped and its dropped handler (if
  * set) is told at once, in the same restricted context.  Without the hook
- * (no callbacks anywhere) the queue pays one test of a NULL pointer.
+ * (no callbacks anywhere) each path pays one test of a NULL pointer.
  *
  * The registrations list is changed under mpii_t_lock and the library
  * lock both, and walked by the hook under the library lock alone; the
@@ -100,7 +102,7 @@ int PMPI_T_source_get_timestamp(int source_index, MPI_Count *timestamp)
 
 /* ------------------------------------------------------------- events */
 
-/* The data of p2p_unexpected_message, as MPI_T_event_copy writes it. */
+/* The data of each event, as MPI_T_event_copy writes it. */
 struct unexp_data {
 	int world_source;
 	int source;
@@ -108,9 +110,47 @@ struct unexp_data {
 	unsigned long long bytes;
 };
 
-static const char *const event_names[] = { "p2p_unexpected_message" };
-#define NEVENTS 1
-#define UNEXP_NELEMS 4
+struct blocked_data {
+	int kind;
+	int peer;
+	int tag;
+};
+
+#define NEVENTS 2
+#define MAX_ELEMS 4
+enum { EV_UNEXP, EV_BLOCKED };
+
+static const char *const event_names[NEVENTS] = { "p2p_unexpected_message", "core_wait_blocked" };
+
+static const struct event_desc {
+	enum mpii_t_cat cat;
+	int nel;
+	size_t size;                 /* of the data */
+	MPI_Aint disps[MAX_ELEMS];
+	size_t sizes[MAX_ELEMS];
+	const char *desc;
+} events[NEVENTS] = {
+	{ MPII_T_CAT_P2P, 4, sizeof(struct unexp_data),
+	  { offsetof(struct unexp_data, world_source), offsetof(struct unexp_data, source),
+	    offsetof(struct unexp_data, tag), offsetof(struct unexp_data, bytes) },
+	  { sizeof(int), sizeof(int), sizeof(int), sizeof(unsigned long long) },
+	  "a message arrived before a matching receive was posted and joined the unexpected "
+	  "queue; elements: sender's world rank, sender's rank in the communicator, tag, bytes" },
+	{ MPII_T_CAT_CORE, 3, sizeof(struct blocked_data),
+	  { offsetof(struct blocked_data, kind), offsetof(struct blocked_data, peer),
+	    offsetof(struct blocked_data, tag) },
+	  { sizeof(int), sizeof(int), sizeof(int) },
+	  "a thread's wait in MPI stopped spinning: the rank is blocked (as the stalled-job report "
+	  "counts it); elements: what it waits for (1 send, 2 receive, 3 collective, 0 other), "
+	  "the peer's rank in the communicator and the tag (-1 unless a send or receive)" },
+};
+
+/* The element types: event e's element i (MPI_Datatype handles are not
+ * constant expressions). */
+static MPI_Datatype elem_type(int e, int i)
+{
+	return e == EV_UNEXP && i == 3 ? MPI_UNSIGNED_LONG_LONG : MPI_INT;
+}
 
 int mpii_t_event_count(void)
 {
@@ -119,15 +159,17 @@ int mpii_t_event_count(void)
 
 enum mpii_t_cat mpii_t_event_cat(int i)
 {
-	(void)i;
-	return MPII_T_CAT_P2P;
+	return events[i].cat;
 }
 
 struct mpii_t_event_instance {
 	uint32_t magic;
 	int event;
 	MPI_Count timestamp;
-	struct unexp_data data;
+	union {
+		struct unexp_data unexp;
+		struct blocked_data blocked;
+	} data;
 };
 
 struct cb {
@@ -156,40 +198,66 @@ static struct mpii_t_event_registration **find_reg(MPI_T_event_registration r)
 }
 
 static void fire_unexp(int world_src, int src, int tag, uint64_t bytes);
+static void fire_blocked(void);
 
-/* Library lock held: the hook is on while a registration can take events. */
+/* Library lock held: a hook is on while a registration of its event can
+ * take events. */
 static void update_hook(void)
 {
-	int on = 0;
-	for (struct mpii_t_event_registration *r = regs; r && !on; r = r->next)
+	int on[NEVENTS] = { 0 };
+	for (struct mpii_t_event_registration *r = regs; r; r = r->next)
 		for (int s = 0; s < NSAFETY; s++)
-			on |= r->cb[s].fn != NULL;
-	mpii_p2p_unexp_hook = on ? fire_unexp : NULL;
+			on[r->event] |= r->cb[s].fn != NULL;
+	mpii_p2p_unexp_hook = on[EV_UNEXP] ? fire_unexp : NULL;
+	mpii_wait_blocked_hook = on[EV_BLOCKED] ? fire_blocked : NULL;
 }
 
-/* The hook: library lock held, inside the transport. */
+/* Deliver inst to every registration of its event (library lock held). */
+static void deliver(struct mpii_t_event_instance *inst)
+{
+	for (struct mpii_t_event_registration *r = regs; r; r = r->next) {
+		if (r->event != inst->event)
+			continue;
+		int s = MPI_T_CB_REQUIRE_MPI_RESTRICTED;
+		while (s < NSAFETY && !r->cb[s].fn)
+			s++;
+		if (s < NSAFETY) {
+			r->cb[s].fn(inst, r, MPI_T_CB_REQUIRE_MPI_RESTRICTED, r->cb[s].user_data);
+		} else if (r->cb[MPI_T_CB_REQUIRE_NONE].fn && r->dropped) {
+			r->dropped(1, r, 0, MPI_T_CB_REQUIRE_MPI_RESTRICTED,
+				   r->cb[MPI_T_CB_REQUIRE_NONE].user_data);
+		}
+	}
+	inst->magic = 0;
+}
+
+/* The hooks: library lock held, inside the transport or a wait. */
 static void fire_unexp(int world_src, int src, int tag, uint64_t bytes)
 {
 	if (!mpii_t_initialized())
 		return;
 	struct mpii_t_event_instance inst = {
 		.magic = MPII_T_MAGIC_INST,
-		.event = 0,
+		.event = EV_UNEXP,
 		.timestamp = mpii_t_clock(),
-		.data = { world_src, src, tag, bytes },
+		.data.unexp = { world_src, src, tag, bytes },
 	};
-	for (struct mpii_t_event_registration *r = regs; r; r = r->next) {
-		int s = MPI_T_CB_REQUIRE_MPI_RESTRICTED;
-		while (s < NSAFETY && !r->cb[s].fn)
-			s++;
-		if (s < NSAFETY) {
-			r->cb[s].fn(&inst, r, MPI_T_CB_REQUIRE_MPI_RESTRICTED, r->cb[s].user_data);
-		} else if (r->cb[MPI_T_CB_REQUIRE_NONE].fn && r->dropped) {
-			r->dropped(1, r, 0, MPI_T_CB_REQUIRE_MPI_RESTRICTED,
-				   r->cb[MPI_T_CB_REQUIRE_NONE].user_data);
-		}
-	}
-	inst.magic = 0;
+	deliver(&inst);
+}
+
+static void fire_blocked(void)
+{
+	if (!mpii_t_initialized())
+		return;
+	int kind = mpii_stuck.kind >= 1 && mpii_stuck.kind <= 3 ? mpii_stuck.kind : 0;
+	int p2p = kind == 1 || kind == 2;
+	struct mpii_t_event_instance inst = {
+		.magic = MPII_T_MAGIC_INST,
+		.event = EV_BLOCKED,
+		.timestamp = mpii_t_clock(),
+		.data.blocked = { kind, p2p ? mpii_stuck.peer : -1, p2p ? mpii_stuck.tag : -1 },
+	};
+	deliver(&inst);
 }
 
 static int info_ok(MPI_Info info)
@@ -234,32 +302,25 @@ int PMPI_T_event_get_info(int event_index, char *name, int *name_len, int *verbo
 			  int *num_elements, MPI_T_enum *enumtype, MPI_Info *info, char *desc,
 			  int *desc_len, int *bind)
 {
-	static const MPI_Aint disps[UNEXP_NELEMS] = {
-		offsetof(struct unexp_data, world_source), offsetof(struct unexp_data, source),
-		offsetof(struct unexp_data, tag), offsetof(struct unexp_data, bytes),
-	};
 	int rc = mpii_t_enter();
 	if (rc)
 		return rc;
 	if (event_index < 0 || event_index >= NEVENTS)
 		return mpii_t_leave(MPI_T_ERR_INVALID_INDEX);
-	const MPI_Datatype types[UNEXP_NELEMS] = { MPI_INT, MPI_INT, MPI_INT,
-						   MPI_UNSIGNED_LONG_LONG };
+	const struct event_desc *ev = &events[event_index];
 	mpii_t_str(name, name_len, event_names[event_index]);
-	mpii_t_str(desc, desc_len,
-		   "a message arrived before a matching receive was posted and joined the unexpected "
-		   "queue; elements: sender's world rank, sender's rank in the communicator, tag, bytes");
+	mpii_t_str(desc, desc_len, ev->desc);
 	if (verbosity)
 		*verbosity = MPI_T_VERBOSITY_USER_DETAIL;
 	if (num_elements) {
-		int n = *num_elements < UNEXP_NELEMS ? *num_elements : UNEXP_NELEMS;
+		int n = *num_elements < ev->nel ? *num_elements : ev->nel;
 		for (int i = 0; i < n; i++) {
 			if (array_of_datatypes)
-				array_of_datatypes[i] = types[i];
+				array_of_datatypes[i] = elem_type(event_index, i);
 			if (array_of_displacements)
-				array_of_displacements[i] = disps[i];
+				array_of_displacements[i] = ev->disps[i];
 		}
-		*num_elements = UNEXP_NELEMS;
+		*num_elements = ev->nel;
 	}
 	if (enumtype)
 		*enumtype = MPI_T_ENUM_NULL;
@@ -496,25 +557,13 @@ int PMPI_T_event_read(MPI_T_event_instance event_instance, int element_index, vo
 		return MPI_T_ERR_NOT_INITIALIZED;
 	if (!inst_ok(event_instance))
 		return MPI_T_ERR_INVALID_HANDLE;
-	if (element_index < 0 || element_index >= UNEXP_NELEMS)
+	const struct event_desc *ev = &events[event_instance->event];
+	if (element_index < 0 || element_index >= ev->nel)
 		return MPI_T_ERR_INVALID_ITEM;
 	if (!buffer)
 		return MPI_T_ERR_INVALID;
-	const struct unexp_data *d = &event_instance->data;
-	switch (element_index) {
-	case 0:
-		memcpy(buffer, &d->world_source, sizeof(int));
-		break;
-	case 1:
-		memcpy(buffer, &d->source, sizeof(int));
-		break;
-	case 2:
-		memcpy(buffer, &d->tag, sizeof(int));
-		break;
-	default:
-		memcpy(buffer, &d->bytes, sizeof(d->bytes));
-		break;
-	}
+	memcpy(buffer, (const char *)&event_instance->data + ev->disps[element_index],
+	       ev->sizes[element_index]);
 	return MPI_SUCCESS;
 }
 
@@ -527,7 +576,7 @@ int PMPI_T_event_copy(MPI_T_event_instance event_instance, void *buffer)
 		return MPI_T_ERR_INVALID_HANDLE;
 	if (!buffer)
 		return MPI_T_ERR_INVALID;
-	memcpy(buffer, &event_instance->data, sizeof(event_instance->data));
+	memcpy(buffer, &event_instance->data, events[event_instance->event].size);
 	return MPI_SUCCESS;
 }
 

@@ -2,15 +2,15 @@
  * lib/tools/tools.h - the MPI tools interface (MPI_T, MPI-4.1 15.3): what
  * the files of lib/tools share.  No other folder includes it: lib/tools
  * sits on top of every other folder and reads their counters through their
- * public headers (lib/README.md), while they know nothing of it (the one
- * hook they call, p2p's unexpected-message event, is a function pointer
- * that lib/tools sets).
+ * public headers (lib/README.md), while they know nothing of it (the
+ * hooks they call, p2p's unexpected-message event and core's blocked-wait
+ * event, are function pointers that lib/tools sets).
  *
  * The interface stands apart from MPI_Init: MPI_T_init_thread and
  * MPI_T_finalize are reference counted and work before MPI_Init and after
  * MPI_Finalize.  Its state (handles, sessions, registrations) is guarded
  * by one mutex of its own, mpii_t_lock; where a call also touches library
- * state (a live control variable, the wait timer, the event hook) it takes
+ * state (a live control variable, the wait timer, the event hooks) it takes
  * the library lock inside mpii_t_lock, never the other way round.  The
  * event path (a callback running inside the library, library lock held)
  * takes no mpii_t_lock: the calls a callback may make (MPI_T_event_read,

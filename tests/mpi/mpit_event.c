@@ -9,7 +9,9 @@
  * MPI_T_CB_REQUIRE_MPI_RESTRICTED runs, told that level; a registration
  * with only an MPI_T_CB_REQUIRE_NONE callback has its events dropped and
  * its dropped handler told; after MPI_T_event_handle_free (whose free
- * callback runs once) nothing more is delivered.  Bad index, name, handle
+ * callback runs once) nothing more is delivered.  core_wait_blocked fires
+ * when a receive waits 200 ms for its sender: kind 2 (receive), the peer
+ * and the tag.  Bad index, name, handle
  * and element: MPI_T_ERR_INVALID_INDEX, _INVALID_NAME, _INVALID_HANDLE,
  * _INVALID_ITEM.
  * np: 2
@@ -37,6 +39,19 @@ static void cb(MPI_T_event_instance ev, MPI_T_event_registration reg, MPI_T_cb_s
 	if (MPI_T_event_copy(ev, copied) || MPI_T_event_get_timestamp(ev, &last_ts))
 		wrong++;
 	if (MPI_T_event_get_source(ev, &src_index) || src_index != 0)
+		wrong++;
+}
+
+static int blocked, blocked_kind, blocked_peer, blocked_tag;
+
+static void cb_blocked(MPI_T_event_instance ev, MPI_T_event_registration reg, MPI_T_cb_safety s,
+		       void *ud)
+{
+	(void)reg, (void)s, (void)ud;
+	blocked++;
+	if (MPI_T_event_read(ev, 0, &blocked_kind) || MPI_T_event_read(ev, 1, &blocked_peer) ||
+	    MPI_T_event_read(ev, 2, &blocked_tag) ||
+	    MPI_T_event_read(ev, 3, &blocked_tag) != MPI_T_ERR_INVALID_ITEM)
 		wrong++;
 }
 
@@ -117,7 +132,7 @@ int main(int argc, char **argv)
 
 	/* the event */
 	TEST_MPI(MPI_T_event_get_num(&n));
-	TEST_CHECK(n == 1);
+	TEST_CHECK(n == 2);
 	TEST_MPI(MPI_T_event_get_index("p2p_unexpected_message", &idx));
 	TEST_CHECK(MPI_T_event_get_index("no such event", &n) == MPI_T_ERR_INVALID_NAME);
 	MPI_Datatype types[8];
@@ -129,9 +144,9 @@ int main(int argc, char **argv)
 				      NULL, &bind));
 	TEST_CHECK(nel == 4 && types[0] == MPI_INT && types[3] == MPI_UNSIGNED_LONG_LONG);
 	TEST_CHECK(bind == MPI_T_BIND_NO_OBJECT);
-	TEST_CHECK(MPI_T_event_get_info(1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+	TEST_CHECK(MPI_T_event_get_info(2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 					NULL, NULL) == MPI_T_ERR_INVALID_INDEX);
-	TEST_CHECK(MPI_T_event_handle_alloc(1, NULL, MPI_INFO_NULL, &reg) == MPI_T_ERR_INVALID_INDEX);
+	TEST_CHECK(MPI_T_event_handle_alloc(-1, NULL, MPI_INFO_NULL, &reg) == MPI_T_ERR_INVALID_INDEX);
 
 	/* a registration with a restricted-safe callback */
 	TEST_MPI(MPI_T_event_handle_alloc(idx, NULL, MPI_INFO_NULL, &reg));
@@ -178,6 +193,28 @@ int main(int argc, char **argv)
 	unexpected(rank, 2, 12);
 	TEST_CHECK(fired == 0);
 	TEST_MPI(MPI_T_event_handle_free(reg2, NULL, NULL));
+
+	/* a receive that blocks */
+	int bidx;
+	TEST_MPI(MPI_T_event_get_index("core_wait_blocked", &bidx));
+	nel = 8;
+	TEST_MPI(MPI_T_event_get_info(bidx, NULL, NULL, NULL, types, disps, &nel, NULL, NULL, NULL,
+				      NULL, &bind));
+	TEST_CHECK(nel == 3 && types[0] == MPI_INT && types[2] == MPI_INT);
+	TEST_MPI(MPI_T_event_handle_alloc(bidx, NULL, MPI_INFO_NULL, &reg));
+	TEST_MPI(MPI_T_event_register_callback(reg, MPI_T_CB_REQUIRE_THREAD_SAFE, MPI_INFO_NULL,
+					       NULL, cb_blocked));
+	MPI_Barrier(MPI_COMM_WORLD);
+	blocked = 0;
+	if (rank == 0) {
+		TEST_MPI(MPI_Recv(&n, 1, MPI_INT, 1, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+		TEST_CHECK(blocked >= 1 && blocked_kind == 2 && blocked_peer == 1 && blocked_tag == 5);
+	} else {
+		usleep(200000);
+		TEST_MPI(MPI_Send(&n, 1, MPI_INT, 0, 5, MPI_COMM_WORLD));
+	}
+	TEST_MPI(MPI_T_event_handle_free(reg, NULL, NULL));
+	TEST_CHECK(wrong == 0);
 
 	/* instance calls outside a callback */
 	TEST_CHECK(MPI_T_event_read(NULL, 0, &n) == MPI_T_ERR_INVALID_HANDLE);
