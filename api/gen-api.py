@@ -31,6 +31,7 @@ STATUSES = ('impl', 'stub')
 DIRS = ('in', 'out', 'inout')
 KINDS = frozenset('''
     comm group datatype request op errhandler info win file message metarequest mutex cond handle
+    tool
     buffer pointer string argv status callback extra_state attribute varargs
     count bytes disp aint rank tag index flag enum keyval errcode length weight fint offset int
 '''.split())

@@ -308,6 +308,8 @@ def check_bindable(fn):
     """Raises Skip when the function has no Fortran binding here."""
     if fn.name.endswith(('_c2f', '_f2c', '_c2f08', '_f082c', '_f2f08', '_f082f')):
         raise Skip('C only (handle and status conversion)')
+    if fn.name.startswith('MPI_T_'):
+        raise Skip('C only (the tools interface has no Fortran bindings, MPI-4.1 15.3)')
     if fn.ret not in ('int', 'double', 'MPI_Aint'):
         raise Skip('returns %s' % fn.ret)
     for a in fortran_args(fn):
@@ -1014,6 +1016,8 @@ class Consts:
             name, val = m.group(1), m.group(2)
             if name in ('MPI_F_STATUS_SIZE', 'MPI_F_SOURCE', 'MPI_F_TAG', 'MPI_F_ERROR'):
                 continue   # C's description of the Fortran status (MPI-4.1 19.3.5)
+            if name.startswith('MPI_T_') and not re.match(r'\(?-?\d+\)?$', val):
+                continue   # the tools interface's handles: C only (MPI-4.1 15.3)
             if name in ('MPI_VERSION', 'MPI_SUBVERSION') or re.match(r'\(?-?\d+\)?$', val):
                 if re.match(r'\(?-?\d+\)?$', val):
                     self.ints.append((name, int(val.strip('()'))))

@@ -50,6 +50,7 @@ KIND_WORDS = {
     'keyval': 'attribute key', 'errcode': 'error code or class', 'length': 'string length',
     'weight': 'edge weight', 'fint': 'Fortran handle', 'int': 'integer',
     'offset': 'file offset or size in bytes',
+    'tool': 'tools interface handle or enumeration (MPI_T)',
 }
 
 # The error class an invalid argument of a kind raises.
@@ -112,6 +113,8 @@ def esc(s):
 
 
 def chapter_doc(fn):
+    if fn.name.startswith('MPI_T_'):
+        return 'mpit.md'
     for key, doc in SECTION_DOCS:
         if key in fn.section:
             return doc
@@ -186,6 +189,13 @@ def page(fn, by_section, docdir, version):
     o.append('.SH ERRORS')
     if fn.ret != 'int':
         o.append('Returns its value; errors are not reported.')
+    elif fn.name.startswith('MPI_T_'):
+        o.append('Returns MPI_SUCCESS or an MPI_T_ERR_* class, without calling an error '
+                 'handler (the tools interface has none): MPI_T_ERR_NOT_INITIALIZED before '
+                 'MPI_T_init_thread, MPI_T_ERR_INVALID_INDEX, _INVALID_NAME, _INVALID_HANDLE, '
+                 '_INVALID_SESSION or _INVALID_ITEM for a bad index, name, handle, session or '
+                 'item, MPI_T_ERR_INVALID for a NULL result or a value refused; the others as '
+                 '%s/mpit.md says.' % docdir)
     else:
         o.append('Returns MPI_SUCCESS or an error class, after calling the error handler of '
                  'the communicator, window or file the call concerns (MPI_COMM_WORLD\'s when '

@@ -446,7 +446,27 @@ MPII_API extern MPI_Fint mpii_obj_f_statuses_ignore_[6];
 #define MPI_ERR_TYPE_STRING 59 /* a malformed datatype character representation */
 #define MPI_ERR_HANDLER 60     /* a request handler returned an error */
 #define MPI_ERR_THREAD 61      /* a thread-usage error (e.g. two waits on one request) */
-#define MPI_ERR_LASTCODE 63
+/* The tools interface's classes (MPI-4.1 15.3.10; lib/tools): 70-87, so
+ * that the MPI-4 classes may take 62-69. */
+#define MPI_T_ERR_MEMORY 70
+#define MPI_T_ERR_NOT_INITIALIZED 71
+#define MPI_T_ERR_CANNOT_INIT 72
+#define MPI_T_ERR_INVALID_INDEX 73
+#define MPI_T_ERR_INVALID_ITEM 74
+#define MPI_T_ERR_INVALID_HANDLE 75
+#define MPI_T_ERR_OUT_OF_HANDLES 76
+#define MPI_T_ERR_OUT_OF_SESSIONS 77
+#define MPI_T_ERR_INVALID_SESSION 78
+#define MPI_T_ERR_CVAR_SET_NOT_NOW 79
+#define MPI_T_ERR_CVAR_SET_NEVER 80
+#define MPI_T_ERR_PVAR_NO_STARTSTOP 81
+#define MPI_T_ERR_PVAR_NO_WRITE 82
+#define MPI_T_ERR_PVAR_NO_ATOMIC 83
+#define MPI_T_ERR_INVALID_NAME 84
+#define MPI_T_ERR_INVALID 85
+#define MPI_T_ERR_NOT_ACCESSIBLE 86
+#define MPI_T_ERR_NOT_SUPPORTED 87
+#define MPI_ERR_LASTCODE 87
 
 /* datatype combiners (MPI standard) */
 #define MPI_COMBINER_NAMED 1
@@ -636,6 +656,87 @@ MPII_API int mpii_obj_conversion_fn_null(void *, MPI_Datatype, int, void *, MPI_
 /* seed 002 6.2.3: a cancel function that makes the cancel fail with MPI_ERR_GR */
 #define MPI_CANCEL_ERROR mpii_obj_cancel_error
 #define MPI_CONVERSION_FN_NULL mpii_obj_conversion_fn_null
+
+/* ------------------------------------------- the tools interface (MPI_T) */
+/* MPI-4.1 chapter 15.3, implemented in lib/tools/ (docs/mpit.md lists the
+ * variables).  C only: the standard gives MPI_T no Fortran bindings. */
+typedef struct mpii_t_enum *MPI_T_enum;
+typedef struct mpii_t_cvar_handle *MPI_T_cvar_handle;
+typedef struct mpii_t_pvar_handle *MPI_T_pvar_handle;
+typedef struct mpii_t_pvar_session *MPI_T_pvar_session;
+typedef struct mpii_t_event_registration *MPI_T_event_registration;
+typedef struct mpii_t_event_instance *MPI_T_event_instance;
+
+typedef enum MPI_T_cb_safety {
+	MPI_T_CB_REQUIRE_NONE = 0,
+	MPI_T_CB_REQUIRE_MPI_RESTRICTED = 1,
+	MPI_T_CB_REQUIRE_THREAD_SAFE = 2,
+	MPI_T_CB_REQUIRE_ASYNC_SIGNAL_SAFE = 3
+} MPI_T_cb_safety;
+
+typedef enum MPI_T_source_order {
+	MPI_T_SOURCE_ORDERED = 0,
+	MPI_T_SOURCE_UNORDERED = 1
+} MPI_T_source_order;
+
+typedef void MPI_T_event_cb_function(MPI_T_event_instance event_instance,
+				     MPI_T_event_registration event_registration,
+				     MPI_T_cb_safety cb_safety, void *user_data);
+typedef void MPI_T_event_free_cb_function(MPI_T_event_registration event_registration,
+					  MPI_T_cb_safety cb_safety, void *user_data);
+typedef void MPI_T_event_dropped_cb_function(MPI_Count count,
+					     MPI_T_event_registration event_registration,
+					     int source_index, MPI_T_cb_safety cb_safety,
+					     void *user_data);
+
+#define MPI_T_ENUM_NULL ((MPI_T_enum)0)
+#define MPI_T_CVAR_HANDLE_NULL ((MPI_T_cvar_handle)0)
+#define MPI_T_PVAR_HANDLE_NULL ((MPI_T_pvar_handle)0)
+#define MPI_T_PVAR_SESSION_NULL ((MPI_T_pvar_session)0)
+/* MPI_T_pvar_start/stop/reset on every handle of a session */
+#define MPI_T_PVAR_ALL_HANDLES ((MPI_T_pvar_handle)1)
+
+#define MPI_T_VERBOSITY_USER_BASIC 221
+#define MPI_T_VERBOSITY_USER_DETAIL 222
+#define MPI_T_VERBOSITY_USER_ALL 223
+#define MPI_T_VERBOSITY_TUNER_BASIC 224
+#define MPI_T_VERBOSITY_TUNER_DETAIL 225
+#define MPI_T_VERBOSITY_TUNER_ALL 226
+#define MPI_T_VERBOSITY_MPIDEV_BASIC 227
+#define MPI_T_VERBOSITY_MPIDEV_DETAIL 228
+#define MPI_T_VERBOSITY_MPIDEV_ALL 229
+
+#define MPI_T_BIND_NO_OBJECT 9700
+#define MPI_T_BIND_MPI_COMM 9701
+#define MPI_T_BIND_MPI_DATATYPE 9702
+#define MPI_T_BIND_MPI_ERRHANDLER 9703
+#define MPI_T_BIND_MPI_FILE 9704
+#define MPI_T_BIND_MPI_GROUP 9705
+#define MPI_T_BIND_MPI_OP 9706
+#define MPI_T_BIND_MPI_REQUEST 9707
+#define MPI_T_BIND_MPI_WIN 9708
+#define MPI_T_BIND_MPI_MESSAGE 9709
+#define MPI_T_BIND_MPI_INFO 9710
+#define MPI_T_BIND_MPI_SESSION 9711
+
+#define MPI_T_SCOPE_CONSTANT 60438
+#define MPI_T_SCOPE_READONLY 60439
+#define MPI_T_SCOPE_LOCAL 60440
+#define MPI_T_SCOPE_GROUP 60441
+#define MPI_T_SCOPE_GROUP_EQ 60442
+#define MPI_T_SCOPE_ALL 60443
+#define MPI_T_SCOPE_ALL_EQ 60444
+
+#define MPI_T_PVAR_CLASS_STATE 240
+#define MPI_T_PVAR_CLASS_LEVEL 241
+#define MPI_T_PVAR_CLASS_SIZE 242
+#define MPI_T_PVAR_CLASS_PERCENTAGE 243
+#define MPI_T_PVAR_CLASS_HIGHWATERMARK 244
+#define MPI_T_PVAR_CLASS_LOWWATERMARK 245
+#define MPI_T_PVAR_CLASS_COUNTER 246
+#define MPI_T_PVAR_CLASS_AGGREGATE 247
+#define MPI_T_PVAR_CLASS_TIMER 248
+#define MPI_T_PVAR_CLASS_GENERIC 249
 
 /* ---------------------------------------------------------- functions */
 /* The prototypes (MPI_X and PMPI_X) are generated from api/mpi.api by

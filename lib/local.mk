@@ -20,3 +20,4 @@ include lib/attr/local.mk
 include lib/ext/local.mk
 include lib/rma/local.mk
 include lib/io/local.mk
+include lib/tools/local.mk

@@ -30,6 +30,29 @@ static void usage(const char *prog)
 	exit(2);
 }
 
+/* PERF_MPIT_SESSION=1: a tool watching the run through MPI_T (a session
+ * with a handle of every performance variable; the continuous ones count
+ * from there), left open until the process ends; 2: the startable ones
+ * (timers) started too. */
+static void start_mpit_session(struct bench *b, int start)
+{
+	int provided, n, i, count;
+	MPI_T_pvar_session ses;
+	MPI_T_pvar_handle h;
+
+	if (MPI_T_init_thread(MPI_THREAD_SINGLE, &provided) != MPI_SUCCESS ||
+	    MPI_T_pvar_session_create(&ses) != MPI_SUCCESS || MPI_T_pvar_get_num(&n) != MPI_SUCCESS)
+		bench_die(b, "PERF_MPIT_SESSION: no MPI_T performance-variable session");
+	for (i = 0; i < n; i++) {
+		int bind, cont;
+		if (MPI_T_pvar_get_info(i, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, &bind,
+					NULL, &cont, NULL) != MPI_SUCCESS || bind != MPI_T_BIND_NO_OBJECT)
+			continue;
+		if (MPI_T_pvar_handle_alloc(ses, i, NULL, &h, &count) == MPI_SUCCESS && !cont && start)
+			MPI_T_pvar_start(ses, h);
+	}
+}
+
 /* "64", "4K", "1M" -> bytes; -1 on garbage. */
 static long long parse_size(const char *s, char **end)
 {
@@ -124,6 +147,9 @@ void bench_init(struct bench *b, int *argc, char ***argv, const char *name,
 	MPI_Comm_size(MPI_COMM_WORLD, &b->nprocs);
 	if (provided < MPI_THREAD_MULTIPLE)
 		bench_die(b, "MPI_THREAD_MULTIPLE not provided");
+	const char *mpit = getenv("PERF_MPIT_SESSION");
+	if (mpit && (!strcmp(mpit, "1") || !strcmp(mpit, "2")))
+		start_mpit_session(b, !strcmp(mpit, "2"));
 }
 
 void bench_header(const struct bench *b)

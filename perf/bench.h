@@ -24,6 +24,13 @@
  *               datatype)
  *   -T          MPI_Init_thread(MPI_THREAD_MULTIPLE) instead of MPI_Init
  *               (one thread still does all the work)
+ *
+ * With PERF_MPIT_SESSION=1 in the environment, bench_init also opens an
+ * MPI_T performance-variable session with a handle of every variable (a
+ * tool watching the run; the counters are continuous, active from there);
+ * with PERF_MPIT_SESSION=2 the startable ones (the wait timer) are started
+ * too.  `perf/ab.sh -e "" PERF_MPIT_SESSION=1 pingpong` measures what that
+ * costs (docs/mpit.md, "Cost").
  */
 #ifndef PERF_BENCH_H
 #define PERF_BENCH_H

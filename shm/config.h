@@ -9,7 +9,9 @@
  * mention MPI concepts as text only.  The module has no mutable state: a
  * lookup reads the environment each time, and each owner reads its
  * variables once (at MPI_Init, at the first collective, or before the
- * launcher creates the segment) and keeps the values.
+ * launcher creates the segment) and keeps the values.  The tools interface
+ * (lib/tools) changes a variable before MPI_Init by setting the environment,
+ * and the few SHM_CONFIG_LIVE ones after it through their owners' state.
  *
  * The table (shm/config_table.c) is the reference: docs/config.md's table
  * is generated from it (make check compares them), `mpirun-shm
@@ -39,6 +41,29 @@ enum shm_config_type {
 #define SHM_CONFIG_TESTING  0x08u  /* a testing aid, or read by tests/ only */
 #define SHM_CONFIG_PERF     0x10u  /* read by perf/ tools only */
 #define SHM_CONFIG_SCRIPT   0x20u  /* read by a shell or Python script, not by C code */
+#define SHM_CONFIG_LIVE     0x40u  /* the owner reads the value in force at each use, so the
+					* tools interface may change it after MPI_Init */
+
+/* How the MPI tools interface (lib/tools, docs/mpit.md) shows a variable as
+ * a control variable: who may set it and when.  shm/ knows no MPI, so these
+ * are its own names; lib/tools maps them to MPI_T_SCOPE_*.  Variables the
+ * library reads once (at MPI_Init or the first collective) may be written
+ * through MPI_T before MPI_Init only; SHM_CONFIG_LIVE ones at any time. */
+enum shm_config_scope {
+	SHM_CONFIG_SCOPE_READONLY = 0, /* read by another program (launcher, scripts): a rank
+					* cannot change what it does */
+	SHM_CONFIG_SCOPE_CONSTANT,     /* fixed for the life of the process (set by the launcher) */
+	SHM_CONFIG_SCOPE_LOCAL,        /* each process may set its own */
+	SHM_CONFIG_SCOPE_ALL_EQ,       /* every process of the job must set the same value */
+};
+
+/* Who the variable is for and how much detail it is (MPI_T_VERBOSITY_*):
+ * audience user, tuner or library developer, times basic, detail, all. */
+enum shm_config_verbosity {
+	SHM_CONFIG_USER_BASIC = 0, SHM_CONFIG_USER_DETAIL, SHM_CONFIG_USER_ALL,
+	SHM_CONFIG_TUNER_BASIC, SHM_CONFIG_TUNER_DETAIL, SHM_CONFIG_TUNER_ALL,
+	SHM_CONFIG_DEV_BASIC, SHM_CONFIG_DEV_DETAIL, SHM_CONFIG_DEV_ALL,
+};
 
 struct shm_config_var {
 	const char *name;
@@ -51,6 +76,8 @@ struct shm_config_var {
 	const char *const *choices;  /* SHM_CONFIG_ENUM: NULL-ended */
 	const char *owner;     /* the folder that reads it: "lib/p2p", "launcher", ... */
 	const char *desc;      /* one line */
+	enum shm_config_scope scope;          /* as a control variable (MPI_T) */
+	enum shm_config_verbosity verbosity;  /* as a control variable (MPI_T) */
 };
 
 extern const struct shm_config_var shm_config_table[];

@@ -430,4 +430,15 @@ void mpii_build_scatterv(struct mpii_sched *s, const void *sbuf, const MPI_Count
 #include "lib/coll/nbc.h"
 #include "lib/coll/numa.h"
 
+/* Collectives that went through the segment's shared-memory algorithms
+ * (each entry into one that found the communicator's area ready; a
+ * two-level algorithm counts its levels) and the bytes this process put
+ * into the per-member slots, read by the tools interface (lib/tools:
+ * coll_shm_*).  Plain per-process increments under the library lock. */
+struct mpii_coll_counters {
+	uint64_t shm_calls;
+	uint64_t shm_bytes;
+};
+extern struct mpii_coll_counters mpii_coll_ctr;
+
 #endif

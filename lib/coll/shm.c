@@ -116,12 +116,15 @@ int mpii_shm_big(struct mpii_comm *c, struct mpii_coll_state *cs)
 				  &cs->big, &cs->big_state);
 }
 
+struct mpii_coll_counters mpii_coll_ctr;
+
 /* The state of c ready for shm, or NULL to fall back. */
 struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c)
 {
 	struct mpii_coll_state *cs = mpii_coll_state(c);
 	if (!cs || c->is_inter || !shm_setup(c, cs))
 		return NULL;
+	mpii_coll_ctr.shm_calls++;
 	return cs;
 }
 
@@ -279,6 +282,7 @@ int mpii_shm_put(struct mpii_coll_state *cs, int n, int me, uint64_t s, const vo
 {
 	mpii_shm_wait_all(cs, n, s - 1);
 	char *mine = mpii_shm_contrib(cs, n, s, me, bytes);
+	mpii_coll_ctr.shm_bytes += bytes;
 	if (dt)
 		mpii_type_pack(dt, count, src, 0, mine, (MPI_Count)bytes);
 	else

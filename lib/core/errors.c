@@ -86,6 +86,25 @@ static const char *const class_strings[] = {
 	[MPI_ERR_TYPE_STRING] = "MPI_ERR_TYPE_STRING: malformed datatype representation",
 	[MPI_ERR_HANDLER] = "MPI_ERR_HANDLER: a request handler failed",
 	[MPI_ERR_THREAD] = "MPI_ERR_THREAD: invalid use of threads",
+	/* the tools interface (lib/tools) */
+	[MPI_T_ERR_MEMORY] = "MPI_T_ERR_MEMORY: out of memory",
+	[MPI_T_ERR_NOT_INITIALIZED] = "MPI_T_ERR_NOT_INITIALIZED: the tools interface is not initialized",
+	[MPI_T_ERR_CANNOT_INIT] = "MPI_T_ERR_CANNOT_INIT: the tools interface cannot be initialized",
+	[MPI_T_ERR_INVALID_INDEX] = "MPI_T_ERR_INVALID_INDEX: index out of range",
+	[MPI_T_ERR_INVALID_ITEM] = "MPI_T_ERR_INVALID_ITEM: item index out of range",
+	[MPI_T_ERR_INVALID_HANDLE] = "MPI_T_ERR_INVALID_HANDLE: invalid tools handle",
+	[MPI_T_ERR_OUT_OF_HANDLES] = "MPI_T_ERR_OUT_OF_HANDLES: no more handles",
+	[MPI_T_ERR_OUT_OF_SESSIONS] = "MPI_T_ERR_OUT_OF_SESSIONS: no more performance variable sessions",
+	[MPI_T_ERR_INVALID_SESSION] = "MPI_T_ERR_INVALID_SESSION: invalid performance variable session",
+	[MPI_T_ERR_CVAR_SET_NOT_NOW] = "MPI_T_ERR_CVAR_SET_NOT_NOW: the control variable cannot be set now",
+	[MPI_T_ERR_CVAR_SET_NEVER] = "MPI_T_ERR_CVAR_SET_NEVER: the control variable can never be set",
+	[MPI_T_ERR_PVAR_NO_STARTSTOP] = "MPI_T_ERR_PVAR_NO_STARTSTOP: the performance variable cannot be started or stopped",
+	[MPI_T_ERR_PVAR_NO_WRITE] = "MPI_T_ERR_PVAR_NO_WRITE: the performance variable cannot be written or reset",
+	[MPI_T_ERR_PVAR_NO_ATOMIC] = "MPI_T_ERR_PVAR_NO_ATOMIC: the performance variable cannot be read and reset atomically",
+	[MPI_T_ERR_INVALID_NAME] = "MPI_T_ERR_INVALID_NAME: no variable, category or event of that name",
+	[MPI_T_ERR_INVALID] = "MPI_T_ERR_INVALID: invalid use of the tools interface or bad parameter value",
+	[MPI_T_ERR_NOT_ACCESSIBLE] = "MPI_T_ERR_NOT_ACCESSIBLE: not accessible now",
+	[MPI_T_ERR_NOT_SUPPORTED] = "MPI_T_ERR_NOT_SUPPORTED: not supported",
 };
 
 int mpii_err_class(int errcode)

@@ -39,6 +39,12 @@ struct mpii_global {
 	int oversubscribed;      /* more members than cores: yield and sleep early */
 	int eager_pending;       /* cfg.eager_max waits for the job's calibration */
 	int numa_multi;          /* members may be on several NUMA nodes (lib/coll/numa.c) */
+	/* The tools interface's wait timer (lib/tools): while time_waits > 0
+	 * (a started MPI_T handle of core_wait_time), mpii_progress_wait adds
+	 * the time the user's threads spend in it to wait_ns; at 0 it reads
+	 * no clock.  Both under the library lock. */
+	int time_waits;
+	uint64_t wait_ns;
 	struct shm_seg seg;
 	struct shm_member *me;
 	struct mpii_config cfg;

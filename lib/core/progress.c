@@ -195,6 +195,8 @@ static int yield_was_slow(void)
 	return mpii_now_ns() - t > SLOW_YIELD_NS;
 }
 
+void (*mpii_wait_blocked_hook)(void);
+
 void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 {
 	unsigned idle = 0;
@@ -205,6 +207,11 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 	int note = outer && !timed;
 	int64_t last = timed ? mpii_now_ns() : 0;   /* timed: the last activity */
 	int slow_yield = 0;	/* untimed: a yield of this wait was slow */
+	/* lib/tools' wait timer (mpii_g.time_waits): the clock is read at
+	 * the first poll that found nothing to do, so a wait that one pass of
+	 * progress ends (a receive of a message already in the ring) costs no
+	 * clock read; that pass is not counted. */
+	int64_t t_wait = 0;
 	if (outer) {
 		in_wait = 1;
 		if (is_lender) {
@@ -229,6 +236,8 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 		}
 		if (done(arg))
 			break;
+		if (!t_wait && note && mpii_g.time_waits)
+			t_wait = mpii_now_ns();
 		idle++;
 		unsigned spin = nwaiting > 1 && spin_polls > 64 ? 64 : spin_polls;
 		unsigned yields = nwaiting > 1 && yield_polls > 20 ? 20 : yield_polls;
@@ -277,8 +286,16 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 				last = mpii_now_ns() - budget_spin_ns;
 		}
 		mpii_lock();
+		/* Blocking started in this pass: once per wait, lock held. */
+		if (noted == 1) {
+			noted = 2;
+			if (mpii_wait_blocked_hook)
+				mpii_wait_blocked_hook();
+		}
 	}
 	nwaiting--;
+	if (t_wait)
+		mpii_g.wait_ns += (uint64_t)(mpii_now_ns() - t_wait);
 	if (noted)
 		mpii_stuck_unblock();
 	if (outer) {

@@ -32,6 +32,13 @@ int mpii_progress(int hint_peer);
  * with the lock held. */
 void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer);
 
+/* Called, when set, once per wait of a user thread that stops spinning
+ * (the moment the stalled-job report counts it as blocked, stuck.h), with
+ * the library lock held: the tools interface's core_wait_blocked event
+ * (lib/tools) sets it while a tool listens; mpii_stuck says what the
+ * thread waits for. */
+extern void (*mpii_wait_blocked_hook)(void);
+
 /* Wake threads of this process sleeping in mpii_progress_wait (after a
  * completion they may be waiting for). */
 void mpii_progress_wake_local(void);

@@ -165,6 +165,8 @@ void mpii_handler_register_hooks(void)
 }
 
 /* Run one handler call; called without the library lock. */
+uint64_t mpii_handler_runs;
+
 static void run_call(struct hcall *c)
 {
 	mpii_lock();
@@ -186,6 +188,7 @@ static void run_call(struct hcall *c)
 	int rc = c->fn(&h, c->extra_state);
 
 	mpii_lock();
+	mpii_handler_runs++;
 	if (r && r->magic == MPII_MAGIC_REQUEST) {
 		int restarted = r->persistent && r->active;
 		if (r->h_state == MPII_H_RUNNING)

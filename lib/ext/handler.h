@@ -27,6 +27,11 @@ struct mpii_handler {
 	int type;
 };
 
+/* Request handlers run (by the handler thread or inline), per process:
+ * the tools interface's performance variable ext_handler_runs.  A plain
+ * increment under the library lock. */
+extern uint64_t mpii_handler_runs;
+
 /* Called first by mpii_request_complete for a request with a handler.
  * Returns 1 when it took over the completion (the handler will set done or
  * release the request), 0 when the ordinary completion should go on. */

@@ -37,6 +37,8 @@ void mpii_io_status(MPI_Status *status, MPI_Count moved)
 
 /* One contiguous file range: all of it, or stop at the end of the file
  * (reads).  *got: bytes moved.  0 or an errno. */
+struct mpii_io_counters mpii_io_ctr;
+
 static int move_range(int fd, int write, char *mem, MPI_Offset len, MPI_Offset at,
 		      MPI_Offset *got)
 {
@@ -63,6 +65,7 @@ static int move_range(int fd, int write, char *mem, MPI_Offset len, MPI_Offset a
 		done += r;
 	}
 	*got = done;
+	*(write ? &mpii_io_ctr.bytes_written : &mpii_io_ctr.bytes_read) += (uint64_t)done;
 	return 0;
 }
 

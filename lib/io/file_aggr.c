@@ -106,6 +106,7 @@ static int write_all_at(int fd, const char *buf, int64_t len, int64_t at)
 		if (r <= 0)
 			return r < 0 ? errno : ENOSPC;
 		done += r;
+		mpii_io_ctr.bytes_written += (uint64_t)r;
 	}
 	return 0;
 }

@@ -140,6 +140,7 @@ static void reap(void)
 			}
 		} else {
 			pc->got += res;
+			*(op->write ? &mpii_io_ctr.bytes_written : &mpii_io_ctr.bytes_read) += (uint64_t)res;
 			pc->state = pc->got < pc->len ? 0 : 2;
 		}
 		if (pc->state == 0) {

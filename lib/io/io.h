@@ -34,6 +34,14 @@ struct mpii_file {
 	struct mpii_file *free_next;  /* freed objects are kept for reuse */
 };
 
+/* Bytes this process read from and wrote to files (every access path:
+ * pread/pwrite, the aggregators' writes, io_uring), read by the tools
+ * interface (lib/tools: io_bytes_*).  Plain per-process increments. */
+struct mpii_io_counters {
+	uint64_t bytes_read, bytes_written;
+};
+extern struct mpii_io_counters mpii_io_ctr;
+
 /* Check a file handle.  MPI_SUCCESS or MPI_ERR_FILE. */
 int mpii_file_check(MPI_File fh);
 

@@ -82,6 +82,25 @@ int mpii_p2p_tx_pending(void);
  * were any. */
 int mpii_p2p_help_copy(void);
 
+/* This process's point-to-point counters, read by the tools interface
+ * (lib/tools: performance variables p2p_*).  Plain increments under the
+ * library lock, per process (never shared with other processes): a counter
+ * costs one add on a line the path already writes, so they always count.
+ * Messages and bytes are the user's and the collectives' alike. */
+struct mpii_p2p_counters {
+	uint64_t eager_msgs, eager_bytes;   /* sent through the ring in one go */
+	uint64_t rndv_msgs, rndv_bytes;     /* sent by rendezvous (RTS) */
+	uint64_t cma_msgs, cma_bytes;       /* received by single copy (process_vm_readv) */
+	uint64_t unexp_msgs;                /* arrived before their receive was posted */
+	uint64_t unexp_len, unexp_hwm;      /* the unexpected queue now, and its longest */
+};
+extern struct mpii_p2p_counters mpii_p2p_ctr;
+
+/* Called, when set, with each message that joins the unexpected queue
+ * (world rank of the sender, communicator rank, tag, bytes): the tools
+ * interface's "unexpected message" event sets it while a tool listens. */
+extern void (*mpii_p2p_unexp_hook)(int world_src, int src, int tag, uint64_t bytes);
+
 /* Set up the transport at init; tear down at finalize. */
 int mpii_p2p_init(void);
 void mpii_p2p_finalize(void);

@@ -205,6 +205,8 @@ void mpii_cma_pulled(struct mpii_request *req, const struct mpii_msg_hdr *rts, i
 {
 	/* The sender's buffer is no longer read: its send completes. */
 	mpii_p2p_send_ctl(world_src, MPII_MSG_FIN, rts->sreq, 0);
+	mpii_p2p_ctr.cma_msgs++;
+	mpii_p2p_ctr.cma_bytes += rts->len;
 	if (await_wdone)
 		req->proto = MPII_P_WAIT_HALF;
 	else

@@ -7,6 +7,10 @@
  */
 #include "lib/p2p/p2p_impl.h"
 
+/* The counters and the event hook of lib/p2p/p2p.h (read by lib/tools). */
+struct mpii_p2p_counters mpii_p2p_ctr;
+void (*mpii_p2p_unexp_hook)(int world_src, int src, int tag, uint64_t bytes);
+
 int mpii_match(const struct mpii_request *req, const struct mpii_msg_hdr *h)
 {
 	return req->ctx == h->ctx && (req->peer == MPI_ANY_SOURCE || req->peer == h->src) &&
@@ -67,6 +71,7 @@ struct mpii_umsg *mpii_unexp_find(uint32_t ctx, int src, int tag, int remove)
 			if (mpii_p2p.unexp_tail == u)
 				mpii_p2p.unexp_tail = prev;
 			u->next = NULL;
+			mpii_p2p_ctr.unexp_len--;
 		}
 		return u;
 	}
@@ -81,4 +86,9 @@ void mpii_unexp_append(struct mpii_umsg *u)
 	else
 		mpii_p2p.unexp_head = u;
 	mpii_p2p.unexp_tail = u;
+	mpii_p2p_ctr.unexp_msgs++;
+	if (++mpii_p2p_ctr.unexp_len > mpii_p2p_ctr.unexp_hwm)
+		mpii_p2p_ctr.unexp_hwm = mpii_p2p_ctr.unexp_len;
+	if (mpii_p2p_unexp_hook)
+		mpii_p2p_unexp_hook(u->world_src, u->src, u->tag, u->len);
 }

@@ -223,6 +223,8 @@ static void prepare_rts(struct mpii_tx *t, struct mpii_request *req)
 	size_t len;
 	t->hdr.type = MPII_MSG_RTS;
 	t->hdr.raddr = 0;
+	mpii_p2p_ctr.rndv_msgs++;
+	mpii_p2p_ctr.rndv_bytes += (uint64_t)req->bytes;
 	/* Receives posted or other data being read: we will not be idle for
 	 * a half of a split copy (lib/p2p/p2p_cma.c). */
 	if (mpii_p2p.rts_out > 0 || mpii_p2p.posted_head)
@@ -273,6 +275,8 @@ int mpii_p2p_start_send(struct mpii_request *req)
 		return MPI_ERR_NO_MEM;
 	fill_envelope(t, req);
 	if (goes_eager(req)) {
+		mpii_p2p_ctr.eager_msgs++;
+		mpii_p2p_ctr.eager_bytes += (uint64_t)req->bytes;
 		t->hdr.type = MPII_MSG_EAGER;
 		if (req->mode == MPII_MODE_SYNC)
 			t->hdr.flags = MPII_MSGF_SYNC;
@@ -351,6 +355,8 @@ int mpii_send_now(const void *buf, MPI_Count count, struct mpii_datatype *dt, in
 	if (len)
 		mpii_type_pack(dt, count, buf, 0, cell + MPII_HDR_SHORT, len);
 	shm_ring_publish(&p->out);
+	mpii_p2p_ctr.eager_msgs++;
+	mpii_p2p_ctr.eager_bytes += (uint64_t)len;
 	prefetch_next_lines(&p->out, (size_t)len);
 	mpii_p2p_notify(wdst);
 	return 1;

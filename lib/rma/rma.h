@@ -29,6 +29,18 @@ struct mpii_win {
 	struct mpii_win_state *st;
 };
 
+/* One-sided operations this process issued, read by the tools interface
+ * (lib/tools: rma_*).  Plain per-process increments: the latency paths
+ * take no lock, so under MPI_THREAD_MULTIPLE two threads' operations at
+ * the same instant may be counted once (a statistic, not a protocol). */
+struct mpii_rma_counters {
+	uint64_t puts, gets;       /* MPI_Put, MPI_Get and their request forms */
+	uint64_t accs;             /* accumulates, get-accumulates, fetch-and-op */
+	uint64_t cas;              /* compare-and-swap */
+	uint64_t bytes;            /* moved by puts and gets */
+};
+extern struct mpii_rma_counters mpii_rma_ctr;
+
 /* Check a window handle.  MPI_SUCCESS or MPI_ERR_WIN. */
 int mpii_win_check(MPI_Win win);
 

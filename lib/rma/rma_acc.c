@@ -278,6 +278,7 @@ static int accumulate(struct mpii_win *win, struct acc_args *a, const char **why
 		*why = "target displacement outside the target's window";
 		return rc;
 	}
+	mpii_rma_ctr.accs++;
 	if (bytes == 0 || basic == MPII_B_NONE)
 		return MPI_SUCCESS;
 
@@ -351,6 +352,7 @@ static int acc_fast(struct mpii_win *win, const struct acc_args *a)
 	char *old = a->rbuf;
 	apply_run(win, a->t, alone_on(win, a->t), a->op->kind, dt->basic, esz, taddr,
 		  a->op->kind == MPII_OP_NO_OP ? NULL : in, old, (size_t)a->tcount);
+	mpii_rma_ctr.accs++;
 	return 1;
 }
 
@@ -455,6 +457,7 @@ int mpii_Fetch_and_op(const char *fn, const void *origin_addr, void *result_addr
 			apply_run(win, target_rank, alone_on(win, target_rank), op->kind,
 				  datatype->basic, esz, taddr,
 				  op->kind == MPII_OP_NO_OP ? NULL : origin_addr, result_addr, 1);
+			mpii_rma_ctr.accs++;
 			return MPI_SUCCESS;
 		}
 	}
@@ -502,6 +505,7 @@ int mpii_Compare_and_swap(const char *fn, const void *origin_addr, const void *c
 		if (off + esz <= st->peer[target_rank].size &&
 		    mpii_rma_atomic_ok(datatype->basic, esz, p)) {
 			cas_one(win, target_rank, esz, p, origin_addr, compare_addr, result_addr);
+			mpii_rma_ctr.cas++;
 			return MPI_SUCCESS;
 		}
 	}
@@ -511,6 +515,7 @@ int mpii_Compare_and_swap(const char *fn, const void *origin_addr, const void *c
 	char *taddr;
 	if ((rc = mpii_rma_target(win, target_rank, target_disp, 1, datatype, &taddr)) != MPI_SUCCESS)
 		return mpii_win_err(win, rc, fn, "target displacement outside the target's window");
+	mpii_rma_ctr.cas++;
 	struct acc_args a = { NULL, 0, NULL, NULL, 0, NULL, target_rank, target_disp, 1, datatype,
 			      MPI_NO_OP };
 	if (cpu_atomic_way(win, target_rank, taddr, &a, datatype->basic, esz)) {

@@ -176,6 +176,9 @@ int mpii_rma_done_request(MPI_Request *request)
 /* The latency path: predefined types on both sides, a mapped target (or
  * this rank), an open epoch, in range.  Returns 1 when it did the copy, 0
  * to let put_get do everything (and report whatever is wrong). */
+/* lib/rma/rma.h: what the tools interface reads. */
+struct mpii_rma_counters mpii_rma_ctr;
+
 static inline int fast(int dir_put, void *obuf, int ocount, MPI_Datatype odt, int t,
 		       MPI_Aint disp, int tcount, MPI_Datatype tdt, struct mpii_win *win)
 {
@@ -198,6 +201,8 @@ static inline int fast(int dir_put, void *obuf, int ocount, MPI_Datatype odt, in
 		memcpy(dst, src, 8);   /* one move, no call: the latency benchmarks' size */
 	else
 		memcpy(dst, src, (size_t)bytes);
+	*(dir_put ? &mpii_rma_ctr.puts : &mpii_rma_ctr.gets) += 1;
+	mpii_rma_ctr.bytes += (uint64_t)bytes;
 	return 1;
 }
 
@@ -237,6 +242,8 @@ static int put_get(int dir_put, void *obuf, int ocount, MPI_Datatype odt, int t,
 		return rc;
 	}
 	rc = mpii_rma_move(win, t, dir_put, obuf, ocount, odt, taddr, tcount, tdt);
+	*(dir_put ? &mpii_rma_ctr.puts : &mpii_rma_ctr.gets) += 1;
+	mpii_rma_ctr.bytes += (uint64_t)((MPI_Count)ocount * odt->size);
 	*why = "single copy to the target failed";
 	return rc;
 }

@@ -8,7 +8,8 @@
  * is taken with clock_gettime (vDSO); the counter group is read on a random
  * sample of calls (mean period SHMPI_PROFILE_PERIOD) because each group read
  * is a system call that costs several hundred ns on a VM, more than the
- * whole overhead budget.  Nested MPI calls (a library calling MPI_X inside
+ * whole overhead budget.  The configuration is read through the MPI tools
+ * interface (cvar_text).  Nested MPI calls (a library calling MPI_X inside
  * PMPI_Y) are not recorded: depth counts the wrappers a thread is in.
  */
 #include <pthread.h>
@@ -80,12 +81,53 @@ static struct prof_thread *thread_new(const int *fds)
 	return th;
 }
 
+/* The text of control variable name, read through the MPI tools interface
+ * into buf (len >= 4096, the count of shmpi's string variables): the
+ * profiler's three variables are rows of shmpi's configuration table, so
+ * it reads them as any tool would, before PMPI_Init.  The library then
+ * parses them (a malformed value gets the library's one-line warning and
+ * reads as the default, as for every SHMPI_* variable) and a value a tool
+ * wrote with MPI_T_cvar_write before MPI_Init counts.  An enumeration
+ * reads as its item's name, an integer in decimal.  Built against another
+ * MPI, which has no such variable, this is the environment's text. */
+static const char *cvar_text(const char *name, char *buf, int len)
+{
+	int prov, i, count, val, n = len;
+	MPI_Datatype dt;
+	MPI_T_enum e;
+	MPI_T_cvar_handle h;
+	const char *r = NULL;
+
+	if (PMPI_T_init_thread(MPI_THREAD_SINGLE, &prov) != MPI_SUCCESS)
+		return getenv(name);
+	if (PMPI_T_cvar_get_index(name, &i) != MPI_SUCCESS ||
+	    PMPI_T_cvar_get_info(i, NULL, NULL, NULL, &dt, &e, NULL, NULL, NULL, NULL) != MPI_SUCCESS ||
+	    PMPI_T_cvar_handle_alloc(i, NULL, &h, &count) != MPI_SUCCESS) {
+		PMPI_T_finalize();
+		return getenv(name);
+	}
+	if (dt == MPI_CHAR && count <= len) {
+		if (PMPI_T_cvar_read(h, buf) == MPI_SUCCESS)
+			r = buf;
+	} else if (dt == MPI_INT && count == 1 && PMPI_T_cvar_read(h, &val) == MPI_SUCCESS) {
+		if (e == MPI_T_ENUM_NULL)
+			snprintf(buf, (size_t)len, "%d", val);
+		else if (PMPI_T_enum_get_item(e, val, &val, buf, &n) != MPI_SUCCESS)
+			buf[0] = 0;
+		r = buf;
+	}
+	PMPI_T_cvar_handle_free(&h);
+	PMPI_T_finalize();
+	return r;
+}
+
 /* "1" means the default file; anything else but "" and "0" is the file. */
 static void parse_env(void)
 {
-	const char *v = getenv("SHMPI_PROFILE");
-	const char *c = getenv("SHMPI_PROFILE_COUNTERS");
-	const char *p = getenv("SHMPI_PROFILE_PERIOD");
+	static char vbuf[4096], cbuf[4096], pbuf[4096];
+	const char *v = cvar_text("SHMPI_PROFILE", vbuf, sizeof vbuf);
+	const char *c = cvar_text("SHMPI_PROFILE_COUNTERS", cbuf, sizeof cbuf);
+	const char *p = cvar_text("SHMPI_PROFILE_PERIOD", pbuf, sizeof pbuf);
 
 	prof_cfg.enabled = v && *v && strcmp(v, "0");
 	if (!prof_cfg.enabled)
