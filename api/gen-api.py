@@ -333,6 +333,12 @@ def check_prof(fn):
 #   /DATATYPE  (an input count) the datatype argument the count counts: a
 #              count above INT_MAX becomes one element of a type of that
 #              many elements (mpii_large_type), so the int form still works
+#   :split     (after /DATATYPE) instead, a count above INT_MAX is moved by
+#              successive calls of the int form over 2^30 elements at a
+#              time, every buffer argument advanced (MPI_IN_PLACE kept):
+#              for the blocking reductions, whose count and type are the
+#              same on every rank, and which the pipelined algorithms run
+#              faster on plain elements than on one huge element
 #   @LEN       (an array) its length: size (the communicator's size, its
 #              remote size for an intercommunicator), local (the size of
 #              the local group), root (the size at
@@ -351,16 +357,16 @@ LARGE_KINDS = ('count', 'bytes', 'disp', 'aint', 'int', 'index')
 
 
 class LargeItem:
-    def __init__(self, name, wide, dtype, length):
-        self.name, self.wide, self.dtype, self.len = name, wide, dtype, length
+    def __init__(self, name, wide, dtype, split, length):
+        self.name, self.wide, self.dtype, self.split, self.len = name, wide, dtype, split, length
 
 
 def parse_large_item(text):
-    m = re.match(r'(\w+)(=aint)?(?:/(\w+))?(?:@(\w+))?$', text)
+    m = re.match(r'(\w+)(=aint)?(?:/(\w+)(:split)?)?(?:@(\w+))?$', text)
     if not m:
-        raise ApiError('large= item %r is not NAME[=aint][/DATATYPE][@LEN]' % text)
+        raise ApiError('large= item %r is not NAME[=aint][/DATATYPE[:split]][@LEN]' % text)
     return LargeItem(m.group(1), 'MPI_Aint' if m.group(2) else 'MPI_Count', m.group(3),
-                     m.group(4))
+                     bool(m.group(4)), m.group(5))
 
 
 def widen_ctype(ctype, wide):
@@ -512,6 +518,8 @@ def large_body(fn):
         callee = 'P' + base.name
     o = pmpi_head(fn)
     o.append('\tstatic const char fn[] = "%s";' % fn.name)
+    if any(it.split for it in fn.large):
+        decls.append('MPI_Aint ext;')
     o += ['\t' + d for d in decls]
     if lens:
         o.append('\tMPI_Count %s;' % ', '.join(lens.values()))
@@ -523,6 +531,36 @@ def large_body(fn):
         o.append('\tif (mpii_comm_check(%s))' % base.comm_arg().name)
         o.append('\t\treturn mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");')
     label = bool(free)
+    splits = [it for it in fn.large if it.split]
+    if splits:
+        if len(splits) > 1 or base.entry == 'comm':
+            raise ApiError('%s: one :split item, in a function without entry=comm' % fn.name)
+        it = splits[0]
+        bufs = [a.name for a in fn.args if a.kind == 'buffer']
+        sargs = []
+        for a in fn.args:
+            if a.kind == 'buffer':
+                sargs.append('at_%s' % a.name)
+            elif a.name == it.name:
+                sargs.append('(int)n')
+            else:
+                sargs.append(call.get(a.name, a.name) if a.name != it.dtype else a.name)
+        if base.entry:
+            sargs = ['fn'] + sargs
+        o.append('\tif (%s > INT_MAX && mpii_large_split(%s, %s, &ext)) {'
+                 % (it.name, it.name, it.dtype))
+        o.append('\t\trc = MPI_SUCCESS;')
+        o.append('\t\tfor (MPI_Count done = 0, n; done < %s && rc == MPI_SUCCESS; done += n) {'
+                 % it.name)
+        o.append('\t\t\tn = %s - done < MPII_LARGE_SPLIT ? %s - done : MPII_LARGE_SPLIT;'
+                 % (it.name, it.name))
+        for b in bufs:
+            o.append('\t\t\tvoid *at_%s = mpii_large_at(%s, done, ext);' % (b, b))
+        o.append(wrap('\t\t\trc = %s(%s);' % (callee, ', '.join(sargs))))
+        o.append('\t\t}')
+        o.append('\t\treturn rc;')
+        o.append('\t}')
+        del bufs
     if pre:
         o.append('\tif (' + (' ||\n\t    '.join(pre)) + ') {')
         o.append('\t\trc = %s(%s, rc, fn);' % (report, obj))

@@ -11,8 +11,11 @@
  *         MPI_Send_c (each acknowledged by an empty message), the median
  *         of the rounds in GB/s and their ratio (_c / int): needs about
  *         6 GiB of memory
+ *   coll  MPI_Bcast_c and MPI_Allreduce_c (MPI_BXOR of MPI_BYTE, in place)
+ *         of 2^31 + 8 bytes, checked, and their times in seconds beside
+ *         MPI_Bcast/MPI_Allreduce of 1 GiB: needs about 10 GiB
  *
- *   mpirun-shm -n 2 perf/large_count [lat|bw] [ROUNDS]
+ *   mpirun-shm -n 2 perf/large_count [lat|bw|coll] [ROUNDS]
  *
  * Builds with shmpi and with an MPI-4 MPICH (mpicc.mpich); not part of
  * perf/compare.
@@ -151,6 +154,43 @@ int main(int argc, char **argv)
 		free(b);
 		free(ti);
 		free(tc);
+	} else if (strcmp(what, "coll") == 0) {
+		const MPI_Count gib = (MPI_Count)1 << 30, big = ((MPI_Count)1 << 31) + 8;
+		unsigned char *b = malloc((size_t)big);
+		if (!b)
+			MPI_Abort(MPI_COMM_WORLD, 3);
+		double t[4];
+		memset(b, rank == 0 ? 0x5a : 0, (size_t)big);
+		MPI_Barrier(MPI_COMM_WORLD);
+		t[0] = MPI_Wtime();
+		MPI_Bcast(b, (int)gib, MPI_BYTE, 0, MPI_COMM_WORLD);
+		t[0] = MPI_Wtime() - t[0];
+		memset(b, rank == 0 ? 0x5a : 0, (size_t)big);
+		MPI_Barrier(MPI_COMM_WORLD);
+		t[1] = MPI_Wtime();
+		MPI_Bcast_c(b, big, MPI_BYTE, 0, MPI_COMM_WORLD);
+		t[1] = MPI_Wtime() - t[1];
+		int bad = b[0] != 0x5a || b[big - 1] != 0x5a || b[big / 2] != 0x5a;
+		memset(b, rank == 0 ? 0x0f : 0xf0, (size_t)big);
+		MPI_Barrier(MPI_COMM_WORLD);
+		t[2] = MPI_Wtime();
+		MPI_Allreduce(MPI_IN_PLACE, b, (int)gib, MPI_BYTE, MPI_BXOR, MPI_COMM_WORLD);
+		t[2] = MPI_Wtime() - t[2];
+		memset(b, rank == 0 ? 0x0f : 0xf0, (size_t)big);
+		MPI_Barrier(MPI_COMM_WORLD);
+		t[3] = MPI_Wtime();
+		MPI_Allreduce_c(MPI_IN_PLACE, b, big, MPI_BYTE, MPI_BXOR, MPI_COMM_WORLD);
+		t[3] = MPI_Wtime() - t[3];
+		bad |= b[0] != 0xff || b[big - 1] != 0xff || b[gib + 12345] != 0xff;
+		if (bad)
+			fprintf(stderr, "large_count coll: rank %d: wrong data\n", rank);
+		if (rank == 0)
+			printf("# large_count coll: seconds, rank 0\nMPI_Bcast 1GiB %.3f\n"
+			       "MPI_Bcast_c 2^31+8 %.3f\nMPI_Allreduce 1GiB %.3f\n"
+			       "MPI_Allreduce_c 2^31+8 %.3f\n", t[0], t[1], t[2], t[3]);
+		free(b);
+		if (bad)
+			MPI_Abort(MPI_COMM_WORLD, 1);
 	}
 	MPI_Finalize();
 	return 0;

@@ -37,6 +37,18 @@ static inline int mpii_large_aint_in(const MPI_Count *p, MPI_Aint *n)
 	return MPI_SUCCESS;
 }
 
+/* The elements a ":split" large count is moved by at a time, and where
+ * the buffer of the call that starts at element done is (MPI_IN_PLACE
+ * stays itself; MPI_BOTTOM advances like any address, as absolute
+ * displacements want). */
+#define MPII_LARGE_SPLIT ((MPI_Count)1 << 30)
+static inline void *mpii_large_at(const void *buf, MPI_Count done, MPI_Aint ext)
+{
+	if (buf == MPI_IN_PLACE)
+		return (void *)buf;
+	return (char *)buf + done * ext;
+}
+
 /* Which length a per-process array has (api/mpi.api's @size, @local, @root,
  * @indegree, @outdegree): 0 for an invalid communicator (the int form
  * reports it). */

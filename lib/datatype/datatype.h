@@ -208,6 +208,18 @@ static inline int mpii_large_type(MPI_Count count, int *n, MPI_Datatype *dt)
 	}
 	return mpii_large_type_slow(count, n, dt);
 }
+/* For the reductions that move a large count by successive int calls
+ * (api/mpi.api's ":split"): whether count elements of dt can be split so
+ * (an invalid type, or a count whose bytes overflow, is left to
+ * mpii_large_type and the int form to report) and dt's extent, the stride
+ * of the buffers. */
+static inline int mpii_large_split(MPI_Count count, MPI_Datatype dt, MPI_Aint *ext)
+{
+	if (mpii_type_check_comm(dt) || mpii_type_count_check(count, dt, 0))
+		return 0;
+	*ext = dt->extent;
+	return 1;
+}
 static inline void mpii_large_type_done(MPI_Datatype given, MPI_Datatype used)
 {
 	if (used != given)

@@ -5,14 +5,17 @@
  * MPI_Get_count_c; datatype constructors and queries (a contiguous type of
  * 2^31 + 5 elements: MPI_Type_size_c and get_extent_c give it whole, the
  * int MPI_Type_size MPI_UNDEFINED; vector_c, indexed_c, struct_c,
- * resized_c; envelope_c/contents_c); MPI_Status_set_elements_c of 2^33
- * elements read back by MPI_Get_elements_c, MPI_Get_count_c, and
+ * resized_c, and blocks and strides above INT_MAX in vector_c,
+ * hindexed_c, struct_c; envelope_c/contents_c);
+ * MPI_Status_set_elements_c of 2^33 elements read back by MPI_Get_elements_c, MPI_Get_count_c, and
  * MPI_UNDEFINED from the int forms; collectives (Bcast_c, Allreduce_c,
  * Gatherv_c and Alltoallw_c with MPI_Aint displacements, Ibcast_c); pack
  * and unpack; one-sided Put_c/Get_c on a window of Win_allocate_c.  Bad
- * counts: a negative count (MPI_Send_c, MPI_Bcast_c) and an int-only
- * argument above INT_MAX (MPI_Type_vector_c's stride, MPI_Gatherv_c's
- * recvcounts entry) raise MPI_ERR_COUNT through the communicator's handler.
+ * counts: a negative count (MPI_Send_c, MPI_Bcast_c, Type_contiguous_c),
+ * a count whose bytes overflow (Send_c, Isend_c, Bcast_c, Allreduce_c)
+ * and an int-only argument above INT_MAX (MPI_Type_vector_c's count of
+ * blocks, MPI_Gatherv_c's recvcounts entry) raise MPI_ERR_COUNT, through
+ * the communicator's handler where there is one.
  * np: 1 2 3
  */
 #include <limits.h>
@@ -93,6 +96,10 @@ static void p2p(int rank, int size, MPI_Comm comm)
 	/* a negative count: MPI_ERR_COUNT through comm's handler */
 	expect_err(MPI_Send_c(out, -1, MPI_INT, right, 7, comm), MPI_ERR_COUNT);
 	expect_err(MPI_Recv_c(in, -5, MPI_INT, left, 7, comm, MPI_STATUS_IGNORE), MPI_ERR_COUNT);
+	/* a count whose bytes overflow: the same */
+	expect_err(MPI_Send_c(out, (MPI_Count)1 << 62, MPI_INT, right, 7, comm), MPI_ERR_COUNT);
+	expect_err(MPI_Isend_c(out, (MPI_Count)1 << 61, MPI_DOUBLE, right, 7, comm, &req),
+		   MPI_ERR_COUNT);
 }
 
 static void types(MPI_Comm comm)
@@ -150,6 +157,30 @@ static void types(MPI_Comm comm)
 	TEST_MPI(MPI_Type_free(&t));
 	TEST_MPI(MPI_Type_free(&v));
 
+	/* blocks and strides above INT_MAX */
+	TEST_MPI(MPI_Type_vector_c(2, 1, (MPI_Count)INT_MAX + 1, MPI_INT, &v));
+	TEST_MPI(MPI_Type_size_c(v, &size));
+	TEST_MPI(MPI_Type_get_extent_c(v, &lb, &extent));
+	TEST_CHECK(size == 8 && lb == 0 && extent == ((MPI_Count)INT_MAX + 1) * 4 + 4);
+	TEST_MPI(MPI_Type_free(&v));
+	TEST_MPI(MPI_Type_vector_c(3, big, big + 10, MPI_CHAR, &v));
+	TEST_MPI(MPI_Type_size_c(v, &size));
+	TEST_MPI(MPI_Type_get_extent_c(v, &lb, &extent));
+	TEST_CHECK(size == 3 * big && extent == 2 * (big + 10) + big);
+	TEST_MPI(MPI_Type_free(&v));
+	MPI_Count hbl[3] = { 1, big, 2 }, hd[3] = { 0, 8, big + 100 };
+	TEST_MPI(MPI_Type_create_hindexed_c(3, hbl, hd, MPI_CHAR, &v));
+	TEST_MPI(MPI_Type_size_c(v, &size));
+	TEST_MPI(MPI_Type_get_true_extent_c(v, &lb, &extent));
+	TEST_CHECK(size == big + 3 && lb == 0 && extent == big + 102);
+	TEST_MPI(MPI_Type_free(&v));
+	MPI_Datatype tys[2] = { MPI_DOUBLE, MPI_CHAR };
+	MPI_Count sbl[2] = { 2, big }, sdd[2] = { 0, 16 };
+	TEST_MPI(MPI_Type_create_struct_c(2, sbl, sdd, tys, &v));
+	TEST_MPI(MPI_Type_size_c(v, &size));
+	TEST_CHECK(size == 16 + big);
+	TEST_MPI(MPI_Type_free(&v));
+
 	/* statuses: 2^33 elements */
 	MPI_Status st;
 	MPI_Count n;
@@ -173,8 +204,8 @@ static void types(MPI_Comm comm)
 	MPI_Errhandler eh;
 	TEST_MPI(MPI_Comm_get_errhandler(MPI_COMM_WORLD, &eh));
 	TEST_MPI(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
-	TEST_CHECK(MPI_Type_vector_c(2, 1, (MPI_Count)INT_MAX + 1, MPI_INT, &v) != MPI_SUCCESS);
-	TEST_CHECK(MPI_Type_contiguous_c(-1, MPI_INT, &v) != MPI_SUCCESS);
+	TEST_CHECK(MPI_Type_vector_c((MPI_Count)INT_MAX + 1, 1, 2, MPI_INT, &v) == MPI_ERR_COUNT);
+	TEST_CHECK(MPI_Type_contiguous_c(-1, MPI_INT, &v) == MPI_ERR_COUNT);
 	TEST_MPI(MPI_Comm_set_errhandler(MPI_COMM_WORLD, eh));
 	MPI_Errhandler_free(&eh);
 
@@ -244,6 +275,9 @@ static void colls(int rank, int size, MPI_Comm comm)
 
 	/* bad counts through comm's handler */
 	expect_err(MPI_Bcast_c(v, -1, MPI_INT, 0, comm), MPI_ERR_COUNT);
+	expect_err(MPI_Bcast_c(v, (MPI_Count)1 << 62, MPI_INT, 0, comm), MPI_ERR_COUNT);
+	expect_err(MPI_Allreduce_c(MPI_IN_PLACE, v, (MPI_Count)1 << 62, MPI_INT, MPI_SUM, comm),
+		   MPI_ERR_COUNT);
 	counts[0] = (MPI_Count)INT_MAX + 10;
 	if (rank == 0)
 		expect_err(MPI_Gatherv_c(mine, 2, MPI_INT, all, counts, displs, MPI_INT, 0, comm),
