@@ -9,6 +9,7 @@ OUTPUT names what to write on stdout:
   entry.c          lib/core/entry.c: the entry points of the "entry="
                    functions (MPI_X alias, init check, call of mpii_X)
   entry.h          lib/core/entry.h: the prototypes of those mpii_X
+  large.c          lib/core/large.c: the generated large-count forms MPI_X_c
   mpi.sym          api/mpi.sym: NAME STATUS PROF per function, for
                    tests/check-symbols.sh
   prof_fn.h        perf/prof/prof_fn.h: enum prof_fn and enum prof_class
@@ -82,6 +83,9 @@ class Func:
         self.impl = None         # entry= calls mpii_ of this function (an alias)
         self.args = []
         self.section = None
+        self.large = None        # the "large=" items (LargeItem) of a function with a _c form
+        self.large_body = 'gen'  # "c=": who writes PMPI_X_c (gen, lib, stub)
+        self.large_of = None     # for MPI_X_c: the Func of MPI_X
 
     @property
     def base(self):
@@ -171,7 +175,21 @@ def parse(path):
             check_entry(fn, by_name)
         except ApiError as e:
             raise ApiError('%s: %s: %s' % (fn.where, fn.name, e))
-    return funcs
+    out = []
+    for fn in funcs:
+        out.append(fn)
+        if fn.large is None:
+            continue
+        try:
+            big = make_large(fn)
+        except ApiError as e:
+            raise ApiError('%s: %s: %s' % (fn.where, fn.name, e))
+        if big.name in by_name:
+            raise ApiError('%s: %s is described twice (large= and its own block)'
+                           % (fn.where, big.name))
+        by_name[big.name] = big
+        out.append(big)
+    return out
 
 
 # kinds whose C type is fixed: the handle kinds and a few others
@@ -238,6 +256,12 @@ def parse_header(line, where):
             if not re.match(r'MPI_[A-Z][a-z0-9_]*$', val):
                 raise ApiError('impl= names a function, MPI_Xxx, not %r' % val)
             fn.impl = val
+        elif key == 'large':
+            fn.large = [parse_large_item(x) for x in val.split(',')]
+        elif key == 'c':
+            if val not in LARGE_BODIES:
+                raise ApiError('c=%s is not one of %s' % (val, ', '.join(LARGE_BODIES)))
+            fn.large_body = val
         elif key == 'entry':
             if val not in ENTRIES:
                 raise ApiError('entry=%s is not one of %s' % (val, ', '.join(ENTRIES)))
@@ -295,6 +319,288 @@ def check_prof(fn):
                 raise ApiError('prof rule %s names %r, which is not an argument' % (name, a))
     if fn.prof_class and fn.ret != 'int':
         raise ApiError('a wrapped function returns an error code')
+
+
+# ------------------------------------------------------- large counts
+# MPI-4.0's large-count forms (the standard's "_c" bindings): a function
+# whose header has "large=ITEMS" gets a twin MPI_X_c, described by the same
+# block, right after it in every output (prototypes, symbols, profiler,
+# stubs, Fortran).  Each item names an argument that the twin widens:
+#
+#   NAME[=aint][/DATATYPE][@LEN]
+#
+#   =aint      widened to MPI_Aint (a displacement array of the v- and w-
+#              collectives, a window's disp_unit); otherwise to MPI_Count
+#   /DATATYPE  (an input count) the datatype argument the count counts: a
+#              count above INT_MAX becomes one element of a type of that
+#              many elements (mpii_large_type), so the int form still works
+#   :split     (after /DATATYPE) instead, a count above INT_MAX is moved by
+#              successive calls of the int form over 2^30 elements at a
+#              time, every buffer argument advanced (MPI_IN_PLACE kept):
+#              for the blocking reductions, whose count and type are the
+#              same on every rank, and which the pipelined algorithms run
+#              faster on plain elements than on one huge element
+#   @LEN       (an array) its length: size (the communicator's size, its
+#              remote size for an intercommunicator), local (the size of
+#              the local group), root (the size at
+#              the root, 0 elsewhere), indegree, outdegree (of the
+#              topology), or the name of an int argument
+#
+# "c=" says who writes PMPI_X_c: gen (the default: lib/core/large.c,
+# generated here, narrows the arguments and calls the int form: an entry
+# count or array entry that does not fit an int after that is MPI_ERR_COUNT
+# through the handler), lib (written by hand in lib/, with the widened
+# internals: point-to-point, datatype queries) or stub (not yet).
+
+LARGE_BODIES = ('gen', 'lib', 'stub')
+LARGE_LENS = ('size', 'local', 'root', 'indegree', 'outdegree')
+LARGE_KINDS = ('count', 'bytes', 'disp', 'aint', 'int', 'index')
+
+
+class LargeItem:
+    def __init__(self, name, wide, dtype, split, length):
+        self.name, self.wide, self.dtype, self.split, self.len = name, wide, dtype, split, length
+
+
+def parse_large_item(text):
+    m = re.match(r'(\w+)(=aint)?(?:/(\w+)(:split)?)?(?:@(\w+))?$', text)
+    if not m:
+        raise ApiError('large= item %r is not NAME[=aint][/DATATYPE[:split]][@LEN]' % text)
+    return LargeItem(m.group(1), 'MPI_Aint' if m.group(2) else 'MPI_Count', m.group(3),
+                     bool(m.group(4)), m.group(5))
+
+
+def widen_ctype(ctype, wide):
+    """"const int []" -> "const MPI_Count []": the base integer type replaced."""
+    new, n = re.subn(r'\b(int|MPI_Aint|MPI_Count)\b', wide, ctype, count=1)
+    if not n:
+        raise ApiError('cannot widen C type %r' % ctype)
+    return new
+
+
+def is_pointer(ctype):
+    return ctype.rstrip().endswith('*')
+
+
+def make_large(fn):
+    """The Func of fn's large-count twin MPI_X_c."""
+    big = Func(fn.name + '_c', fn.where)
+    big.origin = fn.origin if fn.origin in ('MPI-4.1',) else 'MPI-4.0'
+    big.status = 'stub' if fn.status == 'stub' or fn.large_body == 'stub' else 'impl'
+    big.large_body = fn.large_body if fn.status == 'impl' else 'stub'
+    big.large_of = fn
+    big.large = fn.large
+    big.section = fn.section
+    big.ret = fn.ret
+    if fn.ret != 'int':
+        raise ApiError('large= wants a function that returns int')
+    items = {}
+    for it in fn.large:
+        a = fn.arg(it.name)
+        if a is None:
+            raise ApiError('large= names %r, which is not an argument' % it.name)
+        if a.kind not in LARGE_KINDS:
+            raise ApiError('large= widens integers, not %s (%s)' % (a.name, a.kind))
+        if it.name in items:
+            raise ApiError('large= names %r twice' % it.name)
+        arr = '[' in a.ctype
+        if it.dtype is not None:
+            d = fn.arg(it.dtype)
+            if d is None or d.kind != 'datatype' or d.dir != 'in' or '[' in d.ctype:
+                raise ApiError('large= pairs %s with %r, not an input datatype' % (a.name, it.dtype))
+            if arr or a.dir != 'in' or is_pointer(a.ctype):
+                raise ApiError('large= pairs only an input count with a datatype')
+            if any(o.dtype == it.dtype for o in items.values()):
+                raise ApiError('large= pairs datatype %s twice' % it.dtype)
+        if arr and fn.large_body == 'gen':
+            if it.len is None:
+                raise ApiError('large= array %s wants @LEN' % a.name)
+            if it.len not in LARGE_LENS:
+                la = fn.arg(it.len)
+                if la is None or la.ctype not in ('int', 'MPI_Count'):
+                    raise ApiError('large= length %r is not one of %s nor an int argument'
+                                   % (it.len, ', '.join(LARGE_LENS)))
+        if not arr and it.len is not None:
+            raise ApiError('large= gives a length to %s, which is not an array' % a.name)
+        items[it.name] = it
+    for a in fn.args:
+        it = items.get(a.name)
+        big.args.append(Arg(a.name, a.kind, a.dir,
+                            widen_ctype(a.ctype, it.wide) if it else a.ctype))
+    # The profiler's rules: the same, but for those reading a widened array
+    # (perf/prof/coll_bytes.c takes int arrays): the call is timed only.
+    big.prof_class, big.prof_report = fn.prof_class, fn.prof_report
+    for rule, args in fn.prof_rules:
+        if any(x in items and '[' in fn.arg(x).ctype for x in args):
+            continue
+        big.prof_rules.append((rule, args))
+    return big
+
+
+def large_items(fn):
+    """(Arg of MPI_X, Arg of MPI_X_c, LargeItem) for each widened argument."""
+    base = fn.large_of
+    return [(base.arg(it.name), fn.arg(it.name), it) for it in fn.large]
+
+
+def large_report(fn):
+    """The C expression of the handle whose error handler a failure of the
+    generated MPI_X_c goes through, and the helper that reports it."""
+    for a in fn.args:
+        if a.dir == 'in' and a.ctype in ('MPI_Comm', 'MPI_Win', 'MPI_File'):
+            return a.name, {'MPI_Comm': 'mpii_large_err_comm', 'MPI_Win': 'mpii_large_err_win',
+                            'MPI_File': 'mpii_large_err_file'}[a.ctype]
+    return 'MPI_COMM_NULL', 'mpii_large_err_comm'
+
+
+def large_len(fn, it):
+    if it.len in LARGE_LENS:
+        c = fn.comm_arg()
+        if c is None:
+            raise ApiError('%s: length @%s wants a communicator argument' % (fn.name, it.len))
+        root = fn.arg('root')
+        if it.len == 'root' and root is None:
+            raise ApiError('%s: length @root wants a root argument' % fn.name)
+        return 'mpii_large_len(%s, MPII_LARGE_LEN_%s, %s)' % (
+            c.name, it.len.upper(), root.name if root is not None else '0')
+    return '(MPI_Count)%s' % it.len
+
+
+def large_body(fn):
+    """The lines of the generated PMPI_X_c (c=gen)."""
+    base = fn.large_of
+    obj, report = large_report(fn)
+    decls, pre, post, free = [], [], [], []
+    call, lens = {}, {}
+    for a0, a, it in large_items(fn):
+        n = a.name
+        narrow = re.sub(r'^const\s+', '', a0.ctype).split('[')[0].rstrip(' *')
+        if '[' in a.ctype:
+            decls.append('%s *n_%s = NULL;' % (narrow, n))
+            helper = {('int', 'MPI_Count'): 'mpii_large_ints',
+                      ('int', 'MPI_Aint'): 'mpii_large_ints_aint',
+                      ('MPI_Aint', 'MPI_Count'): 'mpii_large_aints'}.get((narrow, it.wide))
+            if helper is None:
+                raise ApiError('%s: cannot narrow %s from %s to %s' % (fn.name, n, it.wide, narrow))
+            ln = large_len(fn, it)
+            if ln not in lens:
+                lens[ln] = 'len%d' % len(lens)
+            pre.append('(rc = %s(%s, %s, &n_%s))' % (helper, n, lens[ln], n))
+            call[n] = 'n_%s' % n
+            free.append('free(n_%s);' % n)
+        elif is_pointer(a.ctype):
+            decls.append('%s n_%s;' % (narrow, n))
+            if a.dir == 'inout':
+                if narrow == 'int':
+                    pre.append('(rc = mpii_large_int_in(%s, &n_%s))' % (n, n))
+                else:
+                    pre.append('(rc = mpii_large_aint_in(%s, &n_%s))' % (n, n))
+            call[n] = '%s ? &n_%s : NULL' % (n, n)
+            post.append('if (%s)\n\t*%s = n_%s;' % (n, n, n))
+        elif it.dtype:
+            decls.append('MPI_Datatype t_%s = %s;' % (it.dtype, it.dtype))
+            decls.append('int n_%s;' % n)
+            pre.append('(rc = mpii_large_type(%s, &n_%s, &t_%s))' % (n, n, it.dtype))
+            call[n] = 'n_%s' % n
+            call[it.dtype] = 't_%s' % it.dtype
+            free.insert(0, 'mpii_large_type_done(%s, t_%s);' % (it.dtype, it.dtype))
+        elif narrow == 'int':
+            decls.append('int n_%s;' % n)
+            pre.append('(rc = mpii_large_int(%s, &n_%s))' % (n, n))
+            call[n] = 'n_%s' % n
+        else:
+            call[n] = '(%s)%s' % (narrow, n)   # MPI_Count -> MPI_Aint: the same width
+    args = [call.get(a.name, a.name) for a in fn.args]
+    if base.entry:
+        impl = base.impl[len('MPI_'):] if base.impl else base.base
+        callee = 'mpii_%s' % impl
+        args = ['fn'] + args
+    else:
+        callee = 'P' + base.name
+    o = pmpi_head(fn)
+    o.append('\tstatic const char fn[] = "%s";' % fn.name)
+    if any(it.split for it in fn.large):
+        decls.append('MPI_Aint ext;')
+    o += ['\t' + d for d in decls]
+    if lens:
+        o.append('\tMPI_Count %s;' % ', '.join(lens.values()))
+    o.append('\tint rc;\n')
+    o.append('\tMPII_CHECK_INIT(fn);')
+    for ln, var in lens.items():
+        o.append('\t%s = %s;' % (var, ln))
+    if base.entry == 'comm':
+        o.append('\tif (mpii_comm_check(%s))' % base.comm_arg().name)
+        o.append('\t\treturn mpii_err(NULL, MPI_ERR_COMM, fn, "invalid communicator");')
+    label = bool(free)
+    splits = [it for it in fn.large if it.split]
+    if splits:
+        if len(splits) > 1 or base.entry == 'comm':
+            raise ApiError('%s: one :split item, in a function without entry=comm' % fn.name)
+        it = splits[0]
+        bufs = [a.name for a in fn.args if a.kind == 'buffer']
+        sargs = []
+        for a in fn.args:
+            if a.kind == 'buffer':
+                sargs.append('at_%s' % a.name)
+            elif a.name == it.name:
+                sargs.append('(int)n')
+            else:
+                sargs.append(call.get(a.name, a.name) if a.name != it.dtype else a.name)
+        if base.entry:
+            sargs = ['fn'] + sargs
+        o.append('\tif (%s > INT_MAX && mpii_large_split(%s, %s, &ext)) {'
+                 % (it.name, it.name, it.dtype))
+        o.append('\t\trc = MPI_SUCCESS;')
+        o.append('\t\tfor (MPI_Count done = 0, n; done < %s && rc == MPI_SUCCESS; done += n) {'
+                 % it.name)
+        o.append('\t\t\tn = %s - done < MPII_LARGE_SPLIT ? %s - done : MPII_LARGE_SPLIT;'
+                 % (it.name, it.name))
+        for b in bufs:
+            o.append('\t\t\tvoid *at_%s = mpii_large_at(%s, done, ext);' % (b, b))
+        o.append(wrap('\t\t\trc = %s(%s);' % (callee, ', '.join(sargs))))
+        o.append('\t\t}')
+        o.append('\t\treturn rc;')
+        o.append('\t}')
+        del bufs
+    if pre:
+        o.append('\tif (' + (' ||\n\t    '.join(pre)) + ') {')
+        o.append('\t\trc = %s(%s, rc, fn);' % (report, obj))
+        o.append('\t\tgoto out;' if label else '\t\treturn rc;')
+        o.append('\t}')
+    o.append(wrap('\trc = %s(%s);' % (callee, ', '.join(args))))
+    if post:
+        o.append('\tif (rc == MPI_SUCCESS) {')
+        o += ['\t\t' + l for s in post for l in s.split('\n')]
+        o.append('\t}')
+    if label:
+        if pre:
+            o.append('out:')
+        o += ['\t' + l for l in free]
+    o.append('\treturn rc;')
+    o.append('}\n')
+    return o
+
+
+def out_large_c(funcs):
+    o = [generated_note('lib/core/large.c').rstrip('\n')]
+    o.append(' *\n * The large-count forms MPI_X_c (MPI-4.0) that api/mpi.api describes with')
+    o.append(' * "large=" and no "c=lib": each narrows its widened arguments and calls the')
+    o.append(' * int form (its mpii_X for an "entry=" function, so that errors name')
+    o.append(' * MPI_X_c; PMPI_X otherwise).  A count paired with a datatype that does')
+    o.append(' * not fit an int becomes one element of a type of that many elements')
+    o.append(' * (lib/datatype/type_large.c); any other widened value or array entry')
+    o.append(' * that does not fit is MPI_ERR_COUNT through the handler of the call\'s')
+    o.append(' * communicator, window or file (docs/STATUS.md lists the functions).')
+    o.append(' * A count that fits costs a comparison.\n */')
+    o.append('#include <stdlib.h>')
+    o.append('#include "lib/comm/comm.h"')
+    o.append('#include "lib/core/core.h"')
+    o.append('#include "lib/core/large.h"')
+    o.append('#include "lib/datatype/datatype.h"\n')
+    for fn in funcs:
+        if fn.large_of is not None and fn.status == 'impl' and fn.large_body == 'gen':
+            o += large_body(fn)
+    return '\n'.join(o).rstrip('\n') + '\n'
 
 
 # ------------------------------------------------------------ C output
@@ -706,6 +1012,7 @@ OUTPUTS = {
     'mpi_proto.h': out_mpi_proto,
     'unsupported.c': out_unsupported,
     'entry.c': out_entry_c,
+    'large.c': out_large_c,
     'entry.h': out_entry_h,
     'mpi.sym': out_sym,
     'prof_fn.h': out_prof_fn,

@@ -196,6 +196,50 @@ for _obj, _t in (('Comm', 'MPI_Comm'), ('Type', 'MPI_Datatype'), ('Win', 'MPI_Wi
         '  INTEGER(KIND=MPI_ADDRESS_KIND) :: attribute_val, extra_state')
 
 
+# ---------------------------------------------------- large-count twins
+# MPI-4.0's MPI_X_c (api/mpi.api's "large=", or a block of its own named
+# MPI_X_c): mpif.h and `use mpi` have none (the standard gives the large
+# counts to mpi_f08 only); mpi_f08 puts its specific under MPI_X's generic
+# name (MPI_Send with an INTEGER(KIND=MPI_COUNT_KIND) count), unless the
+# two specifics would not be told apart (only MPI_ADDRESS_KIND arguments
+# widened to MPI_COUNT_KIND, the same kind here: MPI_Type_get_extent_c).
+
+def twin_base_name(fn):
+    """MPI_X for a large-count twin MPI_X_c, else None."""
+    if fn.large_of is not None:
+        return fn.large_of.name
+    if fn.name.endswith('_c') and fn.origin.startswith('MPI-4'):
+        return fn.name[:-2]
+    return None
+
+
+def f08_signature(fn):
+    """What generic resolution sees of fn's mpi_f08 specific: type, kind
+    and rank of each argument (MPI_ADDRESS_KIND and MPI_COUNT_KIND are both
+    8 here)."""
+    out = []
+    for a in fortran_args(fn):
+        t, arr = ftype_f08(fn, a)
+        t = t.replace('MPI_COUNT_KIND', 'MPI_ADDRESS_KIND')
+        out.append((t, arr.count(',') + 1 if arr else 0))
+    return out
+
+
+def f08_twins(funcs):
+    """MPI_X's name -> the twins mpi_f08 lists under its generic."""
+    by_name = {fn.name: fn for fn in funcs}
+    out = {}
+    for fn in funcs:
+        b = twin_base_name(fn)
+        base = by_name.get(b) if b else None
+        if base is None or not in_f08(fn) or not in_f08(base):
+            continue
+        if f08_signature(fn) == f08_signature(base):
+            continue
+        out.setdefault(b, []).append(fn)
+    return out
+
+
 def in_f08(fn):
     """Whether mpi_f08 binds fn: not the removed functions, nor those
     deprecated since MPI-2.0 (MPI_Keyval_create, MPI_Keyval_free,
@@ -971,6 +1015,8 @@ def out_f77_glue(funcs, consts):
     for fn in funcs:
         if not bindable(fn):
             continue
+        if twin_base_name(fn) is not None and (not in_f08(fn) or needs_f08_glue(fn)):
+            continue  # no mpif.h form: only mpi_f08 binds here
         if fn.section != section:
             section = fn.section
             parts.append(['/* %s %s */' % ('-' * max(4, 70 - len(section)), section)])
@@ -1327,6 +1373,7 @@ def out_mpi_mod(funcs, consts):
         o.append('  EXTERNAL :: %s' % name)
     o.append('')
     o.append('  INTERFACE')
+    funcs = [fn for fn in funcs if twin_base_name(fn) is None]
     for prefix in ('MPI', 'PMPI'):
         for fn in funcs:
             if not bindable(fn) or has_cptr_twin(fn):
@@ -1456,13 +1503,15 @@ def out_mpi_f08(funcs, consts):
         o.append('  END INTERFACE')
         o += wrap_free('  PRIVATE :: %s' % ', '.join(procs))
     o.append('')
+    twins = f08_twins(funcs)
     for prefix in ('MPI', 'PMPI'):
         for fn in funcs:
-            if not in_f08(fn):
+            if not in_f08(fn) or twin_base_name(fn) is not None:
                 continue
             o.append('  INTERFACE %s%s' % (prefix, fn.name[3:]))
-            for line in interface_f08(fn, prefix):
-                o += wrap_free('    ' + line)
+            for f in [fn] + twins.get(fn.name, []):
+                for line in interface_f08(f, prefix):
+                    o += wrap_free('    ' + line)
             o.append('  END INTERFACE')
     o.append('  INTERFACE')
     o += f_sync_reg_interface('    ', 'mpi_f_sync_reg_')

@@ -572,6 +572,9 @@ MPII_API extern MPI_Fint mpii_obj_f_statuses_ignore_[6];
 
 /* ---------------------------------------------------------- callbacks */
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
+/* MPI-4.0's large-count twin (MPI_Op_create_c) */
+typedef void MPI_User_function_c(void *invec, void *inoutvec, MPI_Count *len,
+				 MPI_Datatype *datatype);
 typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int comm_keyval, void *extra_state,
 					void *attribute_val_in, void *attribute_val_out, int *flag);
 typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int comm_keyval, void *attribute_val,
@@ -596,6 +599,9 @@ typedef MPI_File_errhandler_function MPI_File_errhandler_fn;
 /* User data representations (MPI_Register_datarep) */
 typedef int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype datatype, int count,
 					    void *filebuf, MPI_Offset position, void *extra_state);
+typedef int MPI_Datarep_conversion_function_c(void *userbuf, MPI_Datatype datatype,
+					      MPI_Count count, void *filebuf, MPI_Offset position,
+					      void *extra_state);
 typedef int MPI_Datarep_extent_function(MPI_Datatype datatype, MPI_Aint *file_extent,
 					void *extra_state);
 typedef void MPI_Handler_function(MPI_Comm *comm, int *errcode, ...);

@@ -34,6 +34,10 @@ noinst_PROGRAMS += perf/thread_pingpong
 # endpoints (issue 7): joined threads share the copying of large messages
 noinst_PROGRAMS += perf/ep_copy
 
+# large counts (issue 41): MPI_Send_c's cost at 8 B and its bandwidth at
+# 2^31 + 8 bytes against a 1 GiB MPI_Send (perf/large_count.c says how)
+noinst_PROGRAMS += perf/large_count
+
 # The hardware floor under small-message latency: one cache line between
 # two cores, no MPI (perf/RESULTS.md).
 noinst_PROGRAMS += perf/lineping

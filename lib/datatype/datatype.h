@@ -10,6 +10,7 @@
 #ifndef MPII_DATATYPE_H
 #define MPII_DATATYPE_H
 
+#include <limits.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -184,6 +185,45 @@ static inline void mpii_type_unref(struct mpii_datatype *dt)
 {
 	if (!(dt->flags & MPII_DT_PREDEFINED))
 		mpii_type_unref_counted(dt);
+}
+
+/* Large counts (lib/datatype/type_large.c, for the MPI_X_c forms).
+ * mpii_type_large: a new uncommitted type of count elements of old (a
+ * contiguous type, or for count > INT_MAX chunks of 2^30 in a struct);
+ * MPI_ERR_COUNT when count x extent overflows.  mpii_large_type: for a
+ * call's (count, datatype) pair, *n and *dt such that the int form moves
+ * the same data: count itself when it fits an int (inline: a comparison),
+ * else 1 element of a new committed type (the caller frees it with
+ * mpii_large_type_done once the call has returned); an invalid type or
+ * negative count is left for the int form to report.  An error class
+ * (MPI_ERR_COUNT, MPI_ERR_NO_MEM) when the type cannot be made. */
+int mpii_type_large(MPI_Count count, MPI_Datatype old, MPI_Datatype *newtype);
+int mpii_large_type_slow(MPI_Count count, int *n, MPI_Datatype *dt);
+void mpii_large_type_free(MPI_Datatype dt);
+static inline int mpii_large_type(MPI_Count count, int *n, MPI_Datatype *dt)
+{
+	if (count <= INT_MAX && count >= INT_MIN) {
+		*n = (int)count;
+		return MPI_SUCCESS;
+	}
+	return mpii_large_type_slow(count, n, dt);
+}
+/* For the reductions that move a large count by successive int calls
+ * (api/mpi.api's ":split"): whether count elements of dt can be split so
+ * (an invalid type, or a count whose bytes overflow, is left to
+ * mpii_large_type and the int form to report) and dt's extent, the stride
+ * of the buffers. */
+static inline int mpii_large_split(MPI_Count count, MPI_Datatype dt, MPI_Aint *ext)
+{
+	if (mpii_type_check_comm(dt) || mpii_type_count_check(count, dt, 0))
+		return 0;
+	*ext = dt->extent;
+	return 1;
+}
+static inline void mpii_large_type_done(MPI_Datatype given, MPI_Datatype used)
+{
+	if (used != given)
+		mpii_large_type_free(used);
 }
 
 #endif

@@ -4,5 +4,5 @@ libshmpi_la_SOURCES += \
 	lib/datatype/datatype.h lib/datatype/type_impl.h lib/datatype/pack.c lib/datatype/pack_dtype.c \
 	lib/datatype/pack_external.c lib/datatype/type_api.c lib/datatype/type_array.c lib/datatype/type_compile.c \
 	lib/datatype/type_core.c lib/datatype/type_create.c lib/datatype/type_decode.c lib/datatype/type_predefined.c \
-	lib/datatype/type_query.c lib/datatype/type_f90.c lib/datatype/type_walk.c lib/datatype/typestr.c lib/datatype/typestr_parse.c
+	lib/datatype/type_query.c lib/datatype/type_large.c lib/datatype/type_f90.c lib/datatype/type_walk.c lib/datatype/typestr.c lib/datatype/typestr_parse.c
 EXTRA_DIST += lib/datatype/README.md

@@ -8,7 +8,8 @@
  * that is not a whole number of elements gives MPI_UNDEFINED from
  * MPI_Get_count; MPI_Get_elements counts the basic elements of the partial
  * last element too, and gives MPI_UNDEFINED when the bytes end inside a
- * basic element.  Results that do not fit an int are MPI_UNDEFINED.
+ * basic element.  Results that do not fit an int are MPI_UNDEFINED; the
+ * large-count forms (MPI_X_c, MPI-4.0) give them whole.
  */
 #include <limits.h>
 #include "lib/core/core.h"
@@ -41,15 +42,27 @@ int PMPI_Type_size(MPI_Datatype datatype, int *size)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_size_x = PMPI_Type_size_x
-int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
+static int size_x(const char *fn, MPI_Datatype datatype, MPI_Count *size)
 {
-	static const char fn[] = "MPI_Type_size_x";
 	MPII_CHECK_INIT(fn);
 	CHECK_TYPE(datatype);
 	CHECK_PTR(size);
 	*size = datatype->size;
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Type_size_x = PMPI_Type_size_x
+int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
+{
+	return size_x("MPI_Type_size_x", datatype, size);
+}
+
+/* The large-count forms of the queries (MPI-4.0) answer what the _x forms
+ * of MPI-3.0 do. */
+#pragma weak MPI_Type_size_c = PMPI_Type_size_c
+int PMPI_Type_size_c(MPI_Datatype datatype, MPI_Count *size)
+{
+	return size_x("MPI_Type_size_c", datatype, size);
 }
 
 #pragma weak MPI_Type_extent = PMPI_Type_extent
@@ -98,10 +111,8 @@ int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 	return MPI_SUCCESS;
 }
 
-#pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
-int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
+static int extent_x(const char *fn, MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
 {
-	static const char fn[] = "MPI_Type_get_extent_x";
 	MPII_CHECK_INIT(fn);
 	CHECK_TYPE(datatype);
 	CHECK_PTR(lb);
@@ -109,6 +120,18 @@ int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *exte
 	*lb = datatype->lb;
 	*extent = datatype->extent;
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
+int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
+{
+	return extent_x("MPI_Type_get_extent_x", datatype, lb, extent);
+}
+
+#pragma weak MPI_Type_get_extent_c = PMPI_Type_get_extent_c
+int PMPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
+{
+	return extent_x("MPI_Type_get_extent_c", datatype, lb, extent);
 }
 
 static int get_true_extent(const char *fn, MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent)
@@ -134,10 +157,9 @@ int PMPI_True_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_ex
 	return get_true_extent("MPI_True_extent", datatype, true_lb, true_extent);
 }
 
-#pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
-int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent)
+static int true_extent_x(const char *fn, MPI_Datatype datatype, MPI_Count *true_lb,
+			 MPI_Count *true_extent)
 {
-	static const char fn[] = "MPI_Type_get_true_extent_x";
 	MPII_CHECK_INIT(fn);
 	CHECK_TYPE(datatype);
 	CHECK_PTR(true_lb);
@@ -145,6 +167,18 @@ int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_C
 	*true_lb = datatype->true_lb;
 	*true_extent = datatype->true_extent;
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
+int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent)
+{
+	return true_extent_x("MPI_Type_get_true_extent_x", datatype, true_lb, true_extent);
+}
+
+#pragma weak MPI_Type_get_true_extent_c = PMPI_Type_get_true_extent_c
+int PMPI_Type_get_true_extent_c(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent)
+{
+	return true_extent_x("MPI_Type_get_true_extent_c", datatype, true_lb, true_extent);
 }
 
 #pragma weak MPI_Get_address = PMPI_Get_address
@@ -186,10 +220,10 @@ static int status_ok(const MPI_Status *s)
 	return s && s != MPI_STATUS_IGNORE;
 }
 
-#pragma weak MPI_Get_count = PMPI_Get_count
-int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
+/* The count of whole elements a status holds, or MPI_UNDEFINED. */
+static int get_count(const char *fn, const MPI_Status *status, MPI_Datatype datatype,
+		     MPI_Count *count)
 {
-	static const char fn[] = "MPI_Get_count";
 	MPII_CHECK_INIT(fn);
 	if (!status_ok(status))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid status");
@@ -201,8 +235,25 @@ int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 	else if (bytes % datatype->size)
 		*count = MPI_UNDEFINED;
 	else
-		*count = to_int(bytes / datatype->size);
+		*count = bytes / datatype->size;
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Get_count = PMPI_Get_count
+int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+	MPI_Count n = 0;
+	int rc = get_count("MPI_Get_count", status, datatype, count ? &n : NULL);
+	if (rc == MPI_SUCCESS)
+		*count = to_int(n);
+	return rc;
+}
+
+/* MPI_Get_count_c (MPI-4.0): the true count, whatever its size. */
+#pragma weak MPI_Get_count_c = PMPI_Get_count_c
+int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+	return get_count("MPI_Get_count_c", status, datatype, count);
 }
 
 int mpii_type_bytes_whole(const struct mpii_datatype *dt, MPI_Count bytes)
@@ -221,24 +272,9 @@ static MPI_Count elements(const MPI_Status *status, MPI_Datatype dt)
 	return bytes / dt->size * dt->nbasic + part;
 }
 
-#pragma weak MPI_Get_elements = PMPI_Get_elements
-int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
+static int get_elements(const char *fn, const MPI_Status *status, MPI_Datatype datatype,
+			MPI_Count *count)
 {
-	static const char fn[] = "MPI_Get_elements";
-	MPII_CHECK_INIT(fn);
-	if (!status_ok(status))
-		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid status");
-	CHECK_TYPE(datatype);
-	CHECK_PTR(count);
-	MPI_Count n = elements(status, datatype);
-	*count = n == MPI_UNDEFINED ? MPI_UNDEFINED : to_int(n);
-	return MPI_SUCCESS;
-}
-
-#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
-int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
-{
-	static const char fn[] = "MPI_Get_elements_x";
 	MPII_CHECK_INIT(fn);
 	if (!status_ok(status))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid status");
@@ -246,6 +282,28 @@ int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Cou
 	CHECK_PTR(count);
 	*count = elements(status, datatype);
 	return MPI_SUCCESS;
+}
+
+#pragma weak MPI_Get_elements = PMPI_Get_elements
+int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+	MPI_Count n = 0;
+	int rc = get_elements("MPI_Get_elements", status, datatype, count ? &n : NULL);
+	if (rc == MPI_SUCCESS)
+		*count = n == MPI_UNDEFINED ? MPI_UNDEFINED : to_int(n);
+	return rc;
+}
+
+#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
+int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+	return get_elements("MPI_Get_elements_x", status, datatype, count);
+}
+
+#pragma weak MPI_Get_elements_c = PMPI_Get_elements_c
+int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+	return get_elements("MPI_Get_elements_c", status, datatype, count);
 }
 
 static int set_elements(const char *fn, MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
@@ -272,6 +330,12 @@ int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int coun
 int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 {
 	return set_elements("MPI_Status_set_elements_x", status, datatype, count);
+}
+
+#pragma weak MPI_Status_set_elements_c = PMPI_Status_set_elements_c
+int PMPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
+{
+	return set_elements("MPI_Status_set_elements_c", status, datatype, count);
 }
 
 #pragma weak MPI_Type_match_size = PMPI_Type_match_size

@@ -3,6 +3,11 @@
  * MPI_PROC_NULL, send modes, persistent requests, probe and matched probe,
  * and the buffered-send buffer.
  *
+ * Every send and receive has its large-count twin MPI_X_c (MPI-4.0): the
+ * bodies take an MPI_Count and are inlined into both, so the int form pays
+ * nothing for it and the twin moves any count the type engine can
+ * describe.
+ *
  * Buffered sends copy the packed message into storage counted against the
  * attached buffer's size (MPI_ERR_BUFFER when it would not fit) and send
  * that copy; MPI_Buffer_detach and MPI-4.1's MPI_Buffer_flush/iflush wait
@@ -39,8 +44,8 @@ MPII_API struct mpii_message mpii_obj_message_no_proc = { .magic = MPII_MAGIC_ME
 #endif
 
 /* Checks shared by every send.  Returns an error class and a detail. */
-MPII_INLINE_CHECK int check_send(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
-		      MPI_Comm comm, const char **why)
+MPII_INLINE_CHECK int check_send(const void *buf, MPI_Count count, MPI_Datatype dt, int dest,
+				 int tag, MPI_Comm comm, const char **why)
 {
 	if (mpii_comm_check(comm))
 		return *why = "invalid communicator", MPI_ERR_COMM;
@@ -60,8 +65,8 @@ MPII_INLINE_CHECK int check_send(const void *buf, int count, MPI_Datatype dt, in
 	return MPI_SUCCESS;
 }
 
-MPII_INLINE_CHECK int check_recv(const void *buf, int count, MPI_Datatype dt, int source, int tag,
-		      MPI_Comm comm, const char **why)
+MPII_INLINE_CHECK int check_recv(const void *buf, MPI_Count count, MPI_Datatype dt, int source,
+				 int tag, MPI_Comm comm, const char **why)
 {
 	if (mpii_comm_check(comm))
 		return *why = "invalid communicator", MPI_ERR_COMM;
@@ -168,8 +173,8 @@ static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *d
 	return MPI_SUCCESS;
 }
 
-MPII_INLINE_CHECK int send_blocking(const char *fn, const void *buf, int count, MPI_Datatype dt, int dest,
-			 int tag, MPI_Comm comm, int mode)
+MPII_INLINE_CHECK int send_blocking(const char *fn, const void *buf, MPI_Count count,
+				    MPI_Datatype dt, int dest, int tag, MPI_Comm comm, int mode)
 {
 	const char *why;
 	MPII_CHECK_INIT(fn);
@@ -193,16 +198,37 @@ int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int t
 	return send_blocking("MPI_Send", buf, count, datatype, dest, tag, comm, MPII_MODE_STANDARD);
 }
 
+#pragma weak MPI_Send_c = PMPI_Send_c
+int PMPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		MPI_Comm comm)
+{
+	return send_blocking("MPI_Send_c", buf, count, datatype, dest, tag, comm, MPII_MODE_STANDARD);
+}
+
 #pragma weak MPI_Bsend = PMPI_Bsend
 int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
 	return send_blocking("MPI_Bsend", buf, count, datatype, dest, tag, comm, MPII_MODE_BUFFERED);
 }
 
+#pragma weak MPI_Bsend_c = PMPI_Bsend_c
+int PMPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		 MPI_Comm comm)
+{
+	return send_blocking("MPI_Bsend_c", buf, count, datatype, dest, tag, comm, MPII_MODE_BUFFERED);
+}
+
 #pragma weak MPI_Ssend = PMPI_Ssend
 int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
 	return send_blocking("MPI_Ssend", buf, count, datatype, dest, tag, comm, MPII_MODE_SYNC);
+}
+
+#pragma weak MPI_Ssend_c = PMPI_Ssend_c
+int PMPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		 MPI_Comm comm)
+{
+	return send_blocking("MPI_Ssend_c", buf, count, datatype, dest, tag, comm, MPII_MODE_SYNC);
 }
 
 /* Ready mode: the receive is posted by contract, so a standard send is a
@@ -213,6 +239,13 @@ int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
 	return send_blocking("MPI_Rsend", buf, count, datatype, dest, tag, comm, MPII_MODE_READY);
 }
 
+#pragma weak MPI_Rsend_c = PMPI_Rsend_c
+int PMPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		 MPI_Comm comm)
+{
+	return send_blocking("MPI_Rsend_c", buf, count, datatype, dest, tag, comm, MPII_MODE_READY);
+}
+
 /* A nonblocking send (not synchronous) that fits one free ring cell with
  * nothing queued before it is written now, as mpii_p2p_start_send would
  * do, but before any operation is set up: its request is born complete
@@ -221,11 +254,11 @@ int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
  * instructions a message with its receive).  Any other goes through
  * mpii_isend.  The request is taken first, so that running out of memory
  * fails the call before the message leaves. */
-static int send_at_once(const void *buf, int count, MPI_Datatype dt, int dest, int tag,
+static int send_at_once(const void *buf, MPI_Count count, MPI_Datatype dt, int dest, int tag,
 			MPI_Comm comm, int mode, MPI_Request *request)
 {
 	/* Too long for one cell: no request to take and give back. */
-	if (mode == MPII_MODE_SYNC || (MPI_Count)count * dt->size > mpii_p2p.payload - MPII_HDR_SHORT)
+	if (mode == MPII_MODE_SYNC || count * dt->size > mpii_p2p.payload - MPII_HDR_SHORT)
 		return mpii_isend(buf, count, dt, dest, tag, comm, comm->ctx, mode, request);
 	struct mpii_request *r = mpii_request_new(MPII_REQ_SEND);
 	if (!r)
@@ -240,8 +273,8 @@ static int send_at_once(const void *buf, int count, MPI_Datatype dt, int dest, i
 	return MPI_SUCCESS;
 }
 
-static int send_nonblocking(const char *fn, const void *buf, int count, MPI_Datatype dt, int dest,
-			    int tag, MPI_Comm comm, int mode, MPI_Request *request)
+static int send_nonblocking(const char *fn, const void *buf, MPI_Count count, MPI_Datatype dt,
+			    int dest, int tag, MPI_Comm comm, int mode, MPI_Request *request)
 {
 	const char *why;
 	MPII_CHECK_INIT(fn);
@@ -272,11 +305,27 @@ int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
 				MPII_MODE_STANDARD, request);
 }
 
+#pragma weak MPI_Isend_c = PMPI_Isend_c
+int PMPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		 MPI_Comm comm, MPI_Request *request)
+{
+	return send_nonblocking("MPI_Isend_c", buf, count, datatype, dest, tag, comm,
+				MPII_MODE_STANDARD, request);
+}
+
 #pragma weak MPI_Ibsend = PMPI_Ibsend
 int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
 		MPI_Request *request)
 {
 	return send_nonblocking("MPI_Ibsend", buf, count, datatype, dest, tag, comm,
+				MPII_MODE_BUFFERED, request);
+}
+
+#pragma weak MPI_Ibsend_c = PMPI_Ibsend_c
+int PMPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		  MPI_Comm comm, MPI_Request *request)
+{
+	return send_nonblocking("MPI_Ibsend_c", buf, count, datatype, dest, tag, comm,
 				MPII_MODE_BUFFERED, request);
 }
 
@@ -288,6 +337,14 @@ int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int
 				request);
 }
 
+#pragma weak MPI_Issend_c = PMPI_Issend_c
+int PMPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		  MPI_Comm comm, MPI_Request *request)
+{
+	return send_nonblocking("MPI_Issend_c", buf, count, datatype, dest, tag, comm, MPII_MODE_SYNC,
+				request);
+}
+
 #pragma weak MPI_Irsend = PMPI_Irsend
 int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
 		MPI_Request *request)
@@ -296,14 +353,22 @@ int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
 				MPII_MODE_READY, request);
 }
 
+#pragma weak MPI_Irsend_c = PMPI_Irsend_c
+int PMPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		  MPI_Comm comm, MPI_Request *request)
+{
+	return send_nonblocking("MPI_Irsend_c", buf, count, datatype, dest, tag, comm,
+				MPII_MODE_READY, request);
+}
+
 /* MPI_Recv and MPI_Irecv are defined here, as the sends are, rather than
  * generated in lib/core/entry.c around an mpii_X: the call between them
- * (eight arguments) cost 24 instructions a message. */
-#pragma weak MPI_Recv = PMPI_Recv
-int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-	      MPI_Status *status)
+ * (eight arguments) cost 24 instructions a message.  Their bodies are
+ * inlined into the int and the large-count (MPI_X_c) entry points alike. */
+MPII_INLINE_CHECK int recv_blocking(const char *fn, void *buf, MPI_Count count,
+				    MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+				    MPI_Status *status)
 {
-	static const char fn[] = "MPI_Recv";
 	const char *why;
 	MPII_CHECK_INIT(fn);
 	int rc = check_recv(buf, count, datatype, source, tag, comm, &why);
@@ -323,11 +388,23 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
 	return rc ? mpii_err(comm, rc, fn, "receive failed") : MPI_SUCCESS;
 }
 
-#pragma weak MPI_Irecv = PMPI_Irecv
-int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-	       MPI_Request *request)
+#pragma weak MPI_Recv = PMPI_Recv
+int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+	      MPI_Status *status)
 {
-	static const char fn[] = "MPI_Irecv";
+	return recv_blocking("MPI_Recv", buf, count, datatype, source, tag, comm, status);
+}
+
+#pragma weak MPI_Recv_c = PMPI_Recv_c
+int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+		MPI_Comm comm, MPI_Status *status)
+{
+	return recv_blocking("MPI_Recv_c", buf, count, datatype, source, tag, comm, status);
+}
+
+static int recv_nonblocking(const char *fn, void *buf, MPI_Count count, MPI_Datatype datatype,
+			    int source, int tag, MPI_Comm comm, MPI_Request *request)
+{
 	const char *why;
 	MPII_CHECK_INIT(fn);
 	int rc = check_recv(buf, count, datatype, source, tag, comm, &why);
@@ -344,6 +421,20 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
 	}
 	mpii_unlock();
 	return rc ? mpii_err(comm, rc, fn, "receive failed") : MPI_SUCCESS;
+}
+
+#pragma weak MPI_Irecv = PMPI_Irecv
+int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+	       MPI_Request *request)
+{
+	return recv_nonblocking("MPI_Irecv", buf, count, datatype, source, tag, comm, request);
+}
+
+#pragma weak MPI_Irecv_c = PMPI_Irecv_c
+int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+		 MPI_Comm comm, MPI_Request *request)
+{
+	return recv_nonblocking("MPI_Irecv_c", buf, count, datatype, source, tag, comm, request);
 }
 
 /* ---------------------------------------------------- persistent requests */
@@ -372,8 +463,9 @@ struct mpii_request *mpii_p2p_persistent_new(int kind, const void *buf, MPI_Coun
 	return req;
 }
 
-static int persistent_init(const char *fn, int kind, const void *buf, int count, MPI_Datatype dt,
-			   int peer, int tag, MPI_Comm comm, int mode, MPI_Request *request)
+static int persistent_init(const char *fn, int kind, const void *buf, MPI_Count count,
+			   MPI_Datatype dt, int peer, int tag, MPI_Comm comm, int mode,
+			   MPI_Request *request)
 {
 	const char *why;
 	MPII_CHECK_INIT(fn);
@@ -403,11 +495,27 @@ int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, 
 			       MPII_MODE_STANDARD, request);
 }
 
+#pragma weak MPI_Send_init_c = PMPI_Send_init_c
+int PMPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		     MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Send_init_c", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
+			       MPII_MODE_STANDARD, request);
+}
+
 #pragma weak MPI_Bsend_init = PMPI_Bsend_init
 int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
 		    MPI_Comm comm, MPI_Request *request)
 {
 	return persistent_init("MPI_Bsend_init", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
+			       MPII_MODE_BUFFERED, request);
+}
+
+#pragma weak MPI_Bsend_init_c = PMPI_Bsend_init_c
+int PMPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		      MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Bsend_init_c", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
 			       MPII_MODE_BUFFERED, request);
 }
 
@@ -419,6 +527,14 @@ int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
 			       MPII_MODE_SYNC, request);
 }
 
+#pragma weak MPI_Ssend_init_c = PMPI_Ssend_init_c
+int PMPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		      MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Ssend_init_c", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
+			       MPII_MODE_SYNC, request);
+}
+
 #pragma weak MPI_Rsend_init = PMPI_Rsend_init
 int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
 		    MPI_Comm comm, MPI_Request *request)
@@ -427,11 +543,27 @@ int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
 			       MPII_MODE_READY, request);
 }
 
+#pragma weak MPI_Rsend_init_c = PMPI_Rsend_init_c
+int PMPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+		      MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Rsend_init_c", MPII_REQ_SEND, buf, count, datatype, dest, tag, comm,
+			       MPII_MODE_READY, request);
+}
+
 #pragma weak MPI_Recv_init = PMPI_Recv_init
 int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
 		   MPI_Request *request)
 {
 	return persistent_init("MPI_Recv_init", MPII_REQ_RECV, buf, count, datatype, source, tag, comm,
+			       MPII_MODE_STANDARD, request);
+}
+
+#pragma weak MPI_Recv_init_c = PMPI_Recv_init_c
+int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
+		     MPI_Comm comm, MPI_Request *request)
+{
+	return persistent_init("MPI_Recv_init_c", MPII_REQ_RECV, buf, count, datatype, source, tag, comm,
 			       MPII_MODE_STANDARD, request);
 }
 

@@ -138,7 +138,7 @@ void prof_enter(struct prof_call *c);
 int prof_leave(struct prof_call *c, enum prof_fn fn);
 
 /* Bytes of count elements of type (PMPI_Type_size); 0 for MPI_DATATYPE_NULL. */
-uint64_t prof_bytes(int count, MPI_Datatype type);
+uint64_t prof_bytes(MPI_Count count, MPI_Datatype type);
 
 /* Adds bytes moved by a recorded call (no traffic matrix entry). */
 void prof_add_bytes(struct prof_call *c, enum prof_fn fn, uint64_t sent, uint64_t recvd);

@@ -239,13 +239,14 @@ int prof_leave(struct prof_call *c, enum prof_fn fn)
 	return 1;
 }
 
-uint64_t prof_bytes(int count, MPI_Datatype type)
+uint64_t prof_bytes(MPI_Count count, MPI_Datatype type)
 {
-	int size;
+	MPI_Count size;
 
+	/* MPI_Count: the large-count forms (MPI_X_c) pass theirs whole */
 	if (count <= 0 || type == MPI_DATATYPE_NULL)
 		return 0;
-	if (PMPI_Type_size(type, &size) != MPI_SUCCESS || size <= 0)
+	if (PMPI_Type_size_x(type, &size) != MPI_SUCCESS || size <= 0)
 		return 0;
 	return (uint64_t)count * (uint64_t)size;
 }
