@@ -52,6 +52,7 @@ HANDLES = {
     'win': ('MPI_Win', 'MPI_Win_f2c', 'MPI_Win_c2f', 'MPI_Win'),
     'file': ('MPI_File', 'MPI_File_f2c', 'MPI_File_c2f', 'MPI_File'),
     'message': ('MPI_Message', 'mpii_f2c_message', 'MPI_Message_c2f', 'MPI_Message'),
+    'session': ('MPI_Session', 'MPI_Session_f2c', 'MPI_Session_c2f', 'MPI_Session'),
     # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
     'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
     'cond': ('MPI_Cond', 'MPI_Cond_f2c', 'MPI_Cond_c2f', 'MPI_Cond'),
@@ -121,6 +122,7 @@ CALLBACK_FUNCS = {
     'MPI_Comm_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_Win_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_File_create_errhandler': ('mpii_f_errhandler_create',),
+    'MPI_Session_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_Errhandler_create': ('mpii_f_errhandler_create',),
     'MPI_Grequest_start': None,
     'MPI_Post_handler': None,
@@ -146,6 +148,9 @@ F08_ABSTRACT = {
     'MPI_File_errhandler_function': (
         'SUBROUTINE MPI_File_errhandler_function(file, error_code)',
         '  IMPORT', '  TYPE(MPI_File) :: file', '  INTEGER :: error_code'),
+    'MPI_Session_errhandler_function': (
+        'SUBROUTINE MPI_Session_errhandler_function(session, error_code)',
+        '  IMPORT', '  TYPE(MPI_Session) :: session', '  INTEGER :: error_code'),
     'MPI_Grequest_query_function': (
         'SUBROUTINE MPI_Grequest_query_function(extra_state, status, ierror)',
         '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state',
@@ -377,7 +382,7 @@ HANDLE_NULL = {'comm': 'MPI_COMM', 'group': 'MPI_GROUP', 'datatype': 'MPI_DATATY
                'request': 'MPI_REQUEST', 'op': 'MPI_OP', 'errhandler': 'MPI_ERRHANDLER',
                'info': 'MPI_INFO', 'win': 'MPI_WIN', 'message': 'MPI_MESSAGE',
                'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND',
-               'metarequest': 'MPI_METAREQUEST'}
+               'metarequest': 'MPI_METAREQUEST', 'session': 'MPI_SESSION'}
 
 
 def glue_any_handle(fn, a, g):

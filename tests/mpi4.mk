@@ -5,5 +5,7 @@ MPI4_TESTS = tests/mpi/mpi4_info_string tests/mpi/mpi4_status_fields \
 	tests/mpi/mpi4_request_get_status tests/mpi/mpi4_remove_error \
 	tests/mpi/mpi4_comm_idup_info tests/mpi/mpi4_type_value_index \
 	tests/mpi/mpi4_buffer_flush tests/mpi/mpi4_errors_abort
+# sessions (lib/core/session.c, lib/comm/comm_from_group.c)
+MPI4_TESTS += tests/mpi/mpi4_session tests/mpi/mpi4_session_world tests/mpi/mpi4_session_reinit
 check_PROGRAMS += $(MPI4_TESTS)
 TESTS += $(MPI4_TESTS)

@@ -7,3 +7,5 @@ libshmpi_la_SOURCES += \
 EXTRA_DIST += lib/comm/README.md
 # dynamic processes: MPI_Comm_get_parent (MPI_Comm_spawn is a generated stub)
 libshmpi_la_SOURCES += lib/comm/dynamic.c
+# MPI-4.0: communicators from groups (the sessions model)
+libshmpi_la_SOURCES += lib/comm/comm_from_group.c
