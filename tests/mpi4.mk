@@ -7,5 +7,7 @@ MPI4_TESTS = tests/mpi/mpi4_info_string tests/mpi/mpi4_status_fields \
 	tests/mpi/mpi4_buffer_flush tests/mpi/mpi4_errors_abort
 # sessions (lib/core/session.c, lib/comm/comm_from_group.c)
 MPI4_TESTS += tests/mpi/mpi4_session tests/mpi/mpi4_session_world tests/mpi/mpi4_session_reinit
+# communicator assertions, hardware split types
+MPI4_TESTS += tests/mpi/mpi4_comm_hints
 check_PROGRAMS += $(MPI4_TESTS)
 TESTS += $(MPI4_TESTS)

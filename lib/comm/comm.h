@@ -47,7 +47,20 @@ struct mpii_comm {
 	struct mpii_coll_state *coll;  /* collective algorithms' per-comm state */
 	MPI_Info info;
 	uint32_t coll_seq;             /* collectives started on this comm */
+	uint32_t asserts;              /* MPII_ASSERT_*: the mpi_assert_* hints in info */
 };
+
+/* MPI-4.0 7.4.4: the mpi_assert_* hints a communicator's info set "true"
+ * (mpii_comm_read_asserts); point-to-point refuses what they rule out. */
+enum {
+	MPII_ASSERT_NO_ANY_SOURCE = 1,
+	MPII_ASSERT_NO_ANY_TAG = 2,
+	MPII_ASSERT_EXACT_LENGTH = 4,
+	MPII_ASSERT_ALLOW_OVERTAKING = 8,
+};
+
+/* Set c->asserts from c->info (call after every change of c->info). */
+void mpii_comm_read_asserts(struct mpii_comm *c);
 
 /* World rank of rank r of the group a message to comm's rank r goes to
  * (the remote group of an intercommunicator). */

@@ -130,6 +130,7 @@ static int finish(struct mpii_comm *c, MPI_Info info, MPI_Errhandler errhandler)
 	mpii_errhandler_set(c, errhandler);
 	if (info != MPI_INFO_NULL && mpii_info_dup(info, &c->info) != MPI_SUCCESS)
 		return MPI_ERR_NO_MEM;
+	mpii_comm_read_asserts(c);
 	return MPI_SUCCESS;
 }
 

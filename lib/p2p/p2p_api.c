@@ -60,6 +60,19 @@ MPII_INLINE_CHECK int check_send(const void *buf, int count, MPI_Datatype dt, in
 	return MPI_SUCCESS;
 }
 
+/* A wildcard the communicator asserted it would not see (MPI-4.0 7.4.4:
+ * mpi_assert_no_any_source, mpi_assert_no_any_tag): the program is
+ * erroneous, and says so rather than match what it promised not to.  The
+ * receive paths test comm->asserts, one load, before calling this. */
+static int wildcard_asserted(int source, int tag, MPI_Comm comm, const char **why)
+{
+	if (source == MPI_ANY_SOURCE && (comm->asserts & MPII_ASSERT_NO_ANY_SOURCE))
+		return *why = "MPI_ANY_SOURCE on a communicator asserting mpi_assert_no_any_source", 1;
+	if (tag == MPI_ANY_TAG && (comm->asserts & MPII_ASSERT_NO_ANY_TAG))
+		return *why = "MPI_ANY_TAG on a communicator asserting mpi_assert_no_any_tag", 1;
+	return 0;
+}
+
 MPII_INLINE_CHECK int check_recv(const void *buf, int count, MPI_Datatype dt, int source, int tag,
 		      MPI_Comm comm, const char **why)
 {
@@ -78,6 +91,8 @@ MPII_INLINE_CHECK int check_recv(const void *buf, int count, MPI_Datatype dt, in
 		return *why = "source rank out of range", MPI_ERR_RANK;
 	if (tag != MPI_ANY_TAG && (tag < 0 || tag > TAG_UB))
 		return *why = "tag out of range", MPI_ERR_TAG;
+	if (__builtin_expect(comm->asserts != 0, 0) && wildcard_asserted(source, tag, comm, why))
+		return MPI_ERR_ARG;
 	if (!nothing && mpii_type_count_check(count, dt, 0))
 		return *why = "count x datatype size overflows", MPI_ERR_COUNT;
 	if (!buf && count > 0 && (dt->flags & MPII_DT_PREDEFINED) && dt->size > 0)
@@ -585,6 +600,8 @@ static int check_probe(int source, int tag, MPI_Comm comm, const char **why)
 		return *why = "source rank out of range", MPI_ERR_RANK;
 	if (tag != MPI_ANY_TAG && (tag < 0 || tag > TAG_UB))
 		return *why = "tag out of range", MPI_ERR_TAG;
+	if (__builtin_expect(comm->asserts != 0, 0) && wildcard_asserted(source, tag, comm, why))
+		return MPI_ERR_ARG;
 	return MPI_SUCCESS;
 }
 
