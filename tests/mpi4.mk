@@ -9,5 +9,7 @@ MPI4_TESTS = tests/mpi/mpi4_info_string tests/mpi/mpi4_status_fields \
 MPI4_TESTS += tests/mpi/mpi4_session tests/mpi/mpi4_session_world tests/mpi/mpi4_session_reinit
 # communicator assertions, hardware split types
 MPI4_TESTS += tests/mpi/mpi4_comm_hints
+# buffers of communicators and sessions (MPI-4.1)
+MPI4_TESTS += tests/mpi/mpi4_buffers
 check_PROGRAMS += $(MPI4_TESTS)
 TESTS += $(MPI4_TESTS)

@@ -43,6 +43,8 @@ struct mpii_comm *mpii_comm_derive(struct mpii_comm *parent, uint32_t ctx,
 		mpii_group_unref(remote);
 		return NULL;
 	}
+	if (parent)
+		c->session = parent->session;
 	if (parent && parent->errh && parent->errh != c->errh) {
 		mpii_errhandler_ref(parent->errh);
 		mpii_errhandler_unref(c->errh);

@@ -162,6 +162,8 @@ int mpii_Comm_create_from_group(const char *fn, MPI_Group group, const char *str
 	if (!rc) {
 		c = mpii_comm_derive(NULL, m.ctx, mpii_group_ref(group), NULL);
 		rc = !c ? MPI_ERR_NO_MEM : MPI_SUCCESS;
+		if (c)   /* its buffered sends may use the session's buffer */
+			c->session = group->session;
 	}
 	mpii_unlock();
 	if (!rc)
@@ -228,6 +230,8 @@ int mpii_Intercomm_create_from_groups(const char *fn, MPI_Group local_group, int
 		 * intercommunicator, ctx + 2 for its hidden local one. */
 		c = mpii_comm_derive(NULL, m.ctx, mpii_group_ref(local_group),
 				     mpii_group_ref(remote_group));
+		if (c)
+			c->session = local_group->session;
 		struct mpii_coll_state *cs = c ? mpii_coll_state(c) : NULL;
 		if (cs)
 			cs->local = mpii_comm_derive(NULL, m.ctx + 2, mpii_group_ref(local_group), NULL);

@@ -51,6 +51,7 @@ struct mpii_session {
 	struct mpii_errhandler *errh;
 	int thread_level;          /* what MPI_Session_get_info says */
 	struct mpii_info *info;    /* the hints given at init, with thread_level */
+	struct mpii_bsend_buf *bsend; /* MPI_Session_attach_buffer's (lib/p2p) */
 };
 
 static struct mpii_pool session_pool = MPII_POOL_INIT(struct mpii_session);
@@ -61,6 +62,16 @@ static const char *const level_names[] = { "MPI_THREAD_SINGLE", "MPI_THREAD_FUNN
 static int valid(MPI_Session s)
 {
 	return MPII_VALID(s, MPII_MAGIC_SESSION);
+}
+
+struct mpii_bsend_buf **mpii_session_bsend(MPI_Session s)
+{
+	return valid(s) ? &s->bsend : NULL;
+}
+
+int mpii_session_raise(MPI_Session s, int errcode, const char *fn, const char *detail)
+{
+	return mpii_err_session(s, valid(s) ? s->errh : NULL, errcode, fn, "%s", detail);
 }
 
 /* ------------------------------------------------------- process sets */
@@ -398,6 +409,7 @@ int mpii_Group_from_session_pset(const char *fn, MPI_Session session, const char
 		return mpii_err_session(session, session->errh, MPI_ERR_NO_MEM, fn, "out of memory");
 	memcpy(g->world, p->world, sizeof(int) * (size_t)p->n);
 	mpii_group_set_rank(g);
+	g->session = session;   /* its communicators' buffered sends may use ours */
 	*newgroup = g;
 	return MPI_SUCCESS;
 }
