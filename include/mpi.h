@@ -375,7 +375,7 @@ MPII_API extern MPI_Fint mpii_obj_f_statuses_ignore_[6];
 
 /* predefined attribute keyvals on MPI_COMM_WORLD */
 #define MPI_TAG_UB 1
-#define MPI_HOST 2
+#define MPI_HOST 2               /* deprecated in MPI-4.1 */
 #define MPI_IO 3
 #define MPI_WTIME_IS_GLOBAL 4
 #define MPI_UNIVERSE_SIZE 5
