@@ -31,6 +31,7 @@ ORIGINS = ('MPI-1', 'MPI-2', 'MPI-2.2', 'MPI-3.0', 'MPI-3.1', 'MPI-4.0', 'MPI-4.
 STATUSES = ('impl', 'stub')
 DIRS = ('in', 'out', 'inout')
 KINDS = frozenset('''
+    comm group datatype request op errhandler info win file message metarequest mutex cond session handle
     comm group datatype request op errhandler info win file message metarequest mutex cond handle
     tool
     buffer pointer string argv status callback extra_state attribute varargs
@@ -198,6 +199,7 @@ KIND_TYPES = {
     'request': 'MPI_Request', 'op': 'MPI_Op', 'errhandler': 'MPI_Errhandler',
     'info': 'MPI_Info', 'win': 'MPI_Win', 'file': 'MPI_File', 'message': 'MPI_Message',
     'metarequest': 'MPI_Metarequest', 'mutex': 'MPI_Mutex', 'cond': 'MPI_Cond',
+    'session': 'MPI_Session',
     'handle': 'MPI_Handle', 'status': 'MPI_Status', 'fint': 'MPI_Fint', 'string': 'char',
     'argv': 'char', 'extra_state': 'void', 'attribute': 'void', 'buffer': 'void',
     'pointer': 'void',

@@ -52,6 +52,7 @@ HANDLES = {
     'win': ('MPI_Win', 'MPI_Win_f2c', 'MPI_Win_c2f', 'MPI_Win'),
     'file': ('MPI_File', 'MPI_File_f2c', 'MPI_File_c2f', 'MPI_File'),
     'message': ('MPI_Message', 'mpii_f2c_message', 'MPI_Message_c2f', 'MPI_Message'),
+    'session': ('MPI_Session', 'MPI_Session_f2c', 'MPI_Session_c2f', 'MPI_Session'),
     # seed 002 6.12.4 (its Fortran bindings: INTEGER handles)
     'mutex': ('MPI_Mutex', 'MPI_Mutex_f2c', 'MPI_Mutex_c2f', 'MPI_Mutex'),
     'cond': ('MPI_Cond', 'MPI_Cond_f2c', 'MPI_Cond_c2f', 'MPI_Cond'),
@@ -121,6 +122,7 @@ CALLBACK_FUNCS = {
     'MPI_Comm_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_Win_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_File_create_errhandler': ('mpii_f_errhandler_create',),
+    'MPI_Session_create_errhandler': ('mpii_f_errhandler_create',),
     'MPI_Errhandler_create': ('mpii_f_errhandler_create',),
     'MPI_Grequest_start': None,
     'MPI_Post_handler': None,
@@ -146,6 +148,9 @@ F08_ABSTRACT = {
     'MPI_File_errhandler_function': (
         'SUBROUTINE MPI_File_errhandler_function(file, error_code)',
         '  IMPORT', '  TYPE(MPI_File) :: file', '  INTEGER :: error_code'),
+    'MPI_Session_errhandler_function': (
+        'SUBROUTINE MPI_Session_errhandler_function(session, error_code)',
+        '  IMPORT', '  TYPE(MPI_Session) :: session', '  INTEGER :: error_code'),
     'MPI_Grequest_query_function': (
         'SUBROUTINE MPI_Grequest_query_function(extra_state, status, ierror)',
         '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state',
@@ -317,6 +322,14 @@ EXTRA_STATE_BY_ADDRESS = ('MPI_Grequest_start',)
 # and trailing spaces are stripped from both").  Other strings keep their
 # leading blanks (MPI-3.1 6.8: in a name "leading spaces are significant but
 # trailing ones are not").
+# The length arguments that count no terminator in Fortran, and the
+# string argument they measure.
+BUFLEN_NO_TERMINATOR = {('MPI_Info_get_string', 'buflen'): 'value'}
+
+# In mpif.h and `use mpi` the BUFFER_ADDR of these is the user's buffer
+# itself (a choice argument), not a place for its address.
+DETACH_CHOICE = ('MPI_Buffer_detach', 'MPI_Comm_detach_buffer', 'MPI_Session_detach_buffer')
+
 INFO_STRIP = ('MPI_Info_set', 'MPI_Info_get', 'MPI_Info_get_valuelen', 'MPI_Info_delete',
               'MPI_Info_get_string')
 
@@ -423,7 +436,7 @@ HANDLE_NULL = {'comm': 'MPI_COMM', 'group': 'MPI_GROUP', 'datatype': 'MPI_DATATY
                'request': 'MPI_REQUEST', 'op': 'MPI_OP', 'errhandler': 'MPI_ERRHANDLER',
                'info': 'MPI_INFO', 'win': 'MPI_WIN', 'message': 'MPI_MESSAGE',
                'file': 'MPI_FILE', 'mutex': 'MPI_MUTEX', 'cond': 'MPI_COND',
-               'metarequest': 'MPI_METAREQUEST'}
+               'metarequest': 'MPI_METAREQUEST', 'session': 'MPI_SESSION'}
 
 
 def glue_any_handle(fn, a, g):
@@ -602,7 +615,7 @@ def glue_arg(fn, a, g, f08):
             g.args.append('mpii_f_buf(%s)' % n)
         return
     if k == 'pointer':
-        if fn.name == 'MPI_Buffer_detach' and not f08:
+        if fn.name in DETACH_CHOICE and not f08:
             # In mpif.h and `use mpi` BUFFER_ADDR is the user's buffer
             # itself (a choice argument), not a place for its address.
             g.params.append('void *%s' % n)
@@ -636,6 +649,19 @@ def glue_arg(fn, a, g, f08):
         g.args.append('&c_%s' % n)
         g.post.append('if (*%s)\n\t*%s = (%s)mpii_f_attr_value(%s, *%s, c_%s);'
                       % (flag, n, t, fn_object_kind(fn), key, n))
+        return
+    if (fn.name, n) in BUFLEN_NO_TERMINATOR:
+        # MPI-4.0 10.? (MPI_INFO_GET_STRING): in Fortran BUFLEN counts no
+        # terminator, going in (the room in VALUE, at most its length) and
+        # coming out (the value's length); C's counts one.
+        v = BUFLEN_NO_TERMINATOR[(fn.name, n)]
+        ln = '%s->elem_len' % v if f08 else '%s_len' % v
+        flag = fn.arg('flag').name
+        g.params.append('MPI_Fint *%s' % n)
+        g.decls.append('int c_%s = *%s > 0 ? (int)((size_t)*%s < %s ? (size_t)*%s : %s) + 1 : 0;'
+                       % (n, n, n, ln, n, ln))
+        g.args.append('&c_%s' % n)
+        g.post.append('if (*%s)\n\t*%s = c_%s - 1;' % (flag, n, n))
         return
     return glue_number(fn, a, g)
 
@@ -780,8 +806,8 @@ def fast_glue(fn, f08):
     a successful one; None when fn has none (an argument that always needs
     work, or nothing to check)."""
     if fn.ret != 'int' or fn.name in CALLBACK_FUNCS or fn.name in (
-            'MPI_Init', 'MPI_Init_thread', 'MPI_Pcontrol', 'MPI_Buffer_detach',
-            'MPI_Info_create_env'):
+            'MPI_Init', 'MPI_Init_thread', 'MPI_Pcontrol', 'MPI_Info_create_env') + \
+            DETACH_CHOICE + tuple(f for f, _ in BUFLEN_NO_TERMINATOR):
         return None
     checks, decls, args, post = [], [], [], []
     for a in fortran_args(fn):
@@ -869,7 +895,7 @@ def has_cptr_twin(fn):
     its BASEPTR as TYPE(C_PTR) (MPI-3.1 8.2 MPI_ALLOC_MEM, 11.2.2-3
     MPI_WIN_ALLOCATE(_SHARED), MPI_WIN_SHARED_QUERY): the same C call, a
     C_PTR being an address passed by reference like the INTEGER."""
-    return any(a.kind == 'pointer' for a in fortran_args(fn)) and fn.name != 'MPI_Buffer_detach'
+    return any(a.kind == 'pointer' for a in fortran_args(fn)) and fn.name not in DETACH_CHOICE
 
 
 def alias_names(fn, f08):
@@ -957,7 +983,7 @@ def buffer_call_args(fn, call_args, bufs):
 
 def needs_f08_glue(fn):
     return any(a.kind in ('buffer', 'string') for a in fortran_args(fn)) or \
-        fn.name == 'MPI_Buffer_detach'
+        fn.name in DETACH_CHOICE
 
 
 def fixed_f2c(consts):
@@ -1190,7 +1216,7 @@ def ftype_mpi(fn, a):
         return 'INTEGER', '(MPI_STATUS_SIZE,*)' if is_array(a) else '(MPI_STATUS_SIZE)'
     if k == 'string':
         return 'CHARACTER(LEN=*)', ''
-    if k == 'buffer' or (k == 'pointer' and fn.name == 'MPI_Buffer_detach'):
+    if k == 'buffer' or (k == 'pointer' and fn.name in DETACH_CHOICE):
         return 'TYPE(*)', '(*)'
     if k == 'callback':
         return 'EXTERNAL', ''

@@ -48,6 +48,7 @@ typedef struct mpii_message *MPI_Message;
 typedef struct mpii_metarequest *MPI_Metarequest;
 typedef struct mpii_mutex *MPI_Mutex;
 typedef struct mpii_cond *MPI_Cond;
+typedef struct mpii_session *MPI_Session;  /* MPI-4.0 11.3 */
 
 typedef intptr_t MPI_Aint;
 typedef long long MPI_Offset;
@@ -90,6 +91,7 @@ typedef int MPI_Typerequest;
 #define MPI_METAREQUEST_NULL ((MPI_Metarequest)0)
 #define MPI_MUTEX_NULL      ((MPI_Mutex)0)
 #define MPI_COND_NULL       ((MPI_Cond)0)
+#define MPI_SESSION_NULL    ((MPI_Session)0)
 
 /* ------------------------------------------------- predefined objects */
 MPII_API extern struct mpii_comm mpii_obj_comm_world;
@@ -315,6 +317,8 @@ MPII_API extern struct mpii_op mpii_obj_op_no_op;
 #define MPI_MAX_LIBRARY_VERSION_STRING 256
 #define MPI_MAX_PORT_NAME 256
 #define MPI_MAX_DATAREP_STRING 128
+#define MPI_MAX_PSET_NAME_LEN 256   /* MPI-4.0 11.3.2 */
+#define MPI_MAX_STRINGTAG_LEN 256   /* MPI-4.0 7.4.2 */
 
 #define MPI_BOTTOM ((void *)0)
 #define MPI_IN_PLACE ((void *)-1)
@@ -325,6 +329,9 @@ MPII_API extern struct mpii_op mpii_obj_op_no_op;
 #define MPI_ARGVS_NULL ((char ***)0)
 #define MPI_UNWEIGHTED ((int *)2)
 #define MPI_WEIGHTS_EMPTY ((int *)3)
+/* MPI-4.1 3.6.1: attached as a buffer, buffered sends allocate their own
+ * copies (lib/p2p/bsend.c). */
+#define MPI_BUFFER_AUTOMATIC ((void *)-2)
 
 /* The Fortran sentinels as C sees them (MPI-3.1 17.2.5): the common blocks
  * of mpif.h (mpii_obj_f_*_, lib/fortran/sentinels.c), the same variables
@@ -362,10 +369,13 @@ MPII_API extern MPI_Fint mpii_obj_f_statuses_ignore_[6];
 
 /* communicator split types */
 #define MPI_COMM_TYPE_SHARED 1
+#define MPI_COMM_TYPE_HW_UNGUIDED 2   /* MPI-4.0 7.4.2 */
+#define MPI_COMM_TYPE_HW_GUIDED 3
+#define MPI_COMM_TYPE_RESOURCE_GUIDED 4 /* MPI-4.1 */
 
 /* predefined attribute keyvals on MPI_COMM_WORLD */
 #define MPI_TAG_UB 1
-#define MPI_HOST 2
+#define MPI_HOST 2               /* deprecated in MPI-4.1 */
 #define MPI_IO 3
 #define MPI_WTIME_IS_GLOBAL 4
 #define MPI_UNIVERSE_SIZE 5
@@ -446,6 +456,11 @@ MPII_API extern MPI_Fint mpii_obj_f_statuses_ignore_[6];
 #define MPI_ERR_TYPE_STRING 59 /* a malformed datatype character representation */
 #define MPI_ERR_HANDLER 60     /* a request handler returned an error */
 #define MPI_ERR_THREAD 61      /* a thread-usage error (e.g. two waits on one request) */
+/* MPI-4.0 and 4.1 classes */
+#define MPI_ERR_SESSION 62        /* invalid session (MPI-4.0 11.3) */
+#define MPI_ERR_PROC_ABORTED 63   /* a peer process was aborted */
+#define MPI_ERR_VALUE_TOO_LARGE 64 /* a value does not fit its output argument */
+#define MPI_ERR_ERRHANDLER 65     /* invalid error handler (MPI-4.1) */
 /* The tools interface's classes (MPI-4.1 15.3.10; lib/tools): 70-87, so
  * that the MPI-4 classes may take 62-69. */
 #define MPI_T_ERR_MEMORY 70
@@ -596,6 +611,7 @@ typedef void MPI_Win_errhandler_function(MPI_Win *win, int *errcode, ...);
 typedef MPI_Win_errhandler_function MPI_Win_errhandler_fn;
 typedef void MPI_File_errhandler_function(MPI_File *file, int *errcode, ...);
 typedef MPI_File_errhandler_function MPI_File_errhandler_fn;
+typedef void MPI_Session_errhandler_function(MPI_Session *session, int *errcode, ...);
 /* User data representations (MPI_Register_datarep) */
 typedef int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype datatype, int count,
 					    void *filebuf, MPI_Offset position, void *extra_state);

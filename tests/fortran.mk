@@ -15,7 +15,7 @@ FORTRAN_TESTS = tests/fortran/p2p_mpif tests/fortran/p2p_mpi tests/fortran/p2p_f
 	tests/fortran/mutex_f08 tests/fortran/seed_f08 tests/fortran/real16_f08 \
 	tests/fortran/err_in_status tests/fortran/mpi1_types tests/fortran/status_error_kept \
 	tests/fortran/info_blanks tests/fortran/greq_extra_state tests/fortran/profile_mpif \
-	tests/fortran/bindings_extra tests/fortran/large_count_f08
+	tests/fortran/bindings_extra tests/fortran/large_count_f08 tests/fortran/info_get_string
 EXTRA_DIST += $(FORTRAN_TESTS:=.f90) tests/fortran/testing.f90 \
 	tests/fortran/handles_mixed.f90 tests/fortran/handles_mixed_c.c \
 	tests/fortran/attr_lang.f90 tests/fortran/attr_lang_c.c

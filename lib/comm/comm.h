@@ -21,6 +21,8 @@
 struct mpii_attr_list;
 struct mpii_topo;
 struct mpii_coll_state;
+struct mpii_bsend_buf;
+struct mpii_session;
 
 struct mpii_group {
 	uint32_t magic;
@@ -30,6 +32,7 @@ struct mpii_group {
 	int *world;        /* world rank of each member */
 	char *name;        /* MPI_Handle_name_put */
 	struct mpii_attr_list *attrs;
+	struct mpii_session *session;  /* from MPI_Group_from_session_pset (and groups made of it) */
 };
 
 struct mpii_comm {
@@ -47,7 +50,22 @@ struct mpii_comm {
 	struct mpii_coll_state *coll;  /* collective algorithms' per-comm state */
 	MPI_Info info;
 	uint32_t coll_seq;             /* collectives started on this comm */
+	uint32_t asserts;              /* MPII_ASSERT_*: the mpi_assert_* hints in info */
+	struct mpii_bsend_buf *bsend;  /* MPI_Comm_attach_buffer's (lib/p2p/p2p.h), or NULL */
+	struct mpii_session *session;  /* the session it derives from (MPI-4.0), or NULL */
 };
+
+/* MPI-4.0 7.4.4: the mpi_assert_* hints a communicator's info set "true"
+ * (mpii_comm_read_asserts); point-to-point refuses what they rule out. */
+enum {
+	MPII_ASSERT_NO_ANY_SOURCE = 1,
+	MPII_ASSERT_NO_ANY_TAG = 2,
+	MPII_ASSERT_EXACT_LENGTH = 4,
+	MPII_ASSERT_ALLOW_OVERTAKING = 8,
+};
+
+/* Set c->asserts from c->info (call after every change of c->info). */
+void mpii_comm_read_asserts(struct mpii_comm *c);
 
 /* World rank of rank r of the group a message to comm's rank r goes to
  * (the remote group of an intercommunicator). */

@@ -1,7 +1,8 @@
 /*
  * lib/comm/comm_create.c - intracommunicator constructors and destructors:
  * MPI_Comm_dup/idup/dup_with_info/idup_with_info, split, split_type, create,
- * create_group, free, compare, test_inter, set_info/get_info.
+ * create_group, free, compare, test_inter, set_info/get_info.  split_type
+ * knows MPI-4.0's MPI_COMM_TYPE_HW_GUIDED and HW_UNGUIDED (lib/core/hwtopo.h).
  *
  * Context ids: one member calls mpii_ctx_alloc() (a job-wide counter in
  * the segment) and shares the first id over the parent's collective
@@ -9,8 +10,10 @@
  * communicators allocates k ids at once; the i-th color (in increasing
  * color order) takes first + 2 i.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "lib/attr/attr.h"
 #include "lib/coll/coll.h"
 #include "lib/core/core.h"
@@ -40,6 +43,8 @@ struct mpii_comm *mpii_comm_derive(struct mpii_comm *parent, uint32_t ctx,
 		mpii_group_unref(remote);
 		return NULL;
 	}
+	if (parent)
+		c->session = parent->session;
 	if (parent && parent->errh && parent->errh != c->errh) {
 		mpii_errhandler_ref(parent->errh);
 		mpii_errhandler_unref(c->errh);
@@ -251,6 +256,8 @@ static int do_dup(const char *fn, MPI_Comm comm, MPI_Info info, MPI_Comm *newcom
 	rc = mpii_attr_copy_comm(comm, c);
 	if (!rc && (info || comm->info))
 		rc = mpii_info_dup(info ? info : comm->info, &c->info);
+	if (!rc)
+		mpii_comm_read_asserts(c);
 	if (rc)
 		goto fail;
 	if (request) {
@@ -407,16 +414,92 @@ int mpii_Comm_split(const char *fn, MPI_Comm comm, int color, int key, MPI_Comm 
 	return split_call(fn, comm, color, key, newcomm);
 }
 
+/* This process's color for a split by the hardware resource `type`
+ * (lib/core/hwtopo.h): the resource's index, MPI_UNDEFINED when its CPUs
+ * span several or type names none. */
+static int hw_color(const char *type)
+{
+	int id;
+	return type && mpii_hw_my_resource(type, &id) == 1 ? id : MPI_UNDEFINED;
+}
+
+/* The new communicator's info names the resource it was split by
+ * (MPI-4.0 7.4.2: mpi_hw_resource_type).  An error class. */
+static int name_resource(MPI_Comm c, const char *type)
+{
+	if (c == MPI_COMM_NULL)
+		return MPI_SUCCESS;
+	if (!c->info && mpii_info_dup(NULL, &c->info))
+		return MPI_ERR_NO_MEM;
+	return mpii_Info_set("MPI_Comm_split_type", c->info, "mpi_hw_resource_type", type);
+}
+
+/* MPI_COMM_TYPE_HW_UNGUIDED: the widest level of mpii_hw_levels at which
+ * comm's members are on more than one resource; each member's part is
+ * the members on its resource (MPI_COMM_NULL for one whose CPUs span
+ * several); no such level: MPI_COMM_NULL everywhere (MPI-4.0 7.4.2: each
+ * new group a strict subset of comm's).  Collective over comm: one
+ * allreduce per level tried.  *level gets the level's name. */
+static int hw_unguided_color(MPI_Comm comm, const char **level, int *color)
+{
+	*color = MPI_UNDEFINED;
+	*level = NULL;
+	for (int i = 0; mpii_hw_levels[i]; i++) {
+		int c = hw_color(mpii_hw_levels[i]);
+		/* max of -c and of c over the members placed: -min and max */
+		int mine[2] = { c == MPI_UNDEFINED ? INT_MIN : -c, c == MPI_UNDEFINED ? -1 : c },
+		    all[2];
+		mpii_lock();
+		int rc = mpii_allreduce(mine, all, 2, MPI_INT, MPI_MAX, comm, NULL);
+		mpii_unlock();
+		if (rc)
+			return rc;
+		if (all[1] > -all[0]) {
+			*color = c;
+			*level = mpii_hw_levels[i];
+			return MPI_SUCCESS;
+		}
+	}
+	return MPI_SUCCESS;
+}
+
 int mpii_Comm_split_type(const char *fn, MPI_Comm comm, int split_type, int key, MPI_Info info,
 			 MPI_Comm *newcomm)
 {
 	if (!newcomm)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
-	if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+	const char *type = NULL;
+	int color, rc;
+	switch (split_type) {
+	case MPI_UNDEFINED:
+		color = MPI_UNDEFINED;
+		break;
+	case MPI_COMM_TYPE_SHARED:
+		color = 0;  /* one node: every member shares memory with every other */
+		break;
+	case MPI_COMM_TYPE_HW_GUIDED:
+		/* MPI-4.0 7.4.2: by the resource the info names; a member that
+		 * names none, or one it is not within, gets MPI_COMM_NULL */
+		type = info != MPI_INFO_NULL && MPII_VALID(info, MPII_MAGIC_INFO)
+			       ? mpii_info_lookup(info, "mpi_hw_resource_type")
+			       : NULL;
+		color = hw_color(type);
+		break;
+	case MPI_COMM_TYPE_HW_UNGUIDED:
+		if (comm->is_inter)
+			return mpii_err(comm, MPI_ERR_COMM, fn,
+					"MPI_COMM_TYPE_HW_UNGUIDED on an intercommunicator");
+		rc = hw_unguided_color(comm, &type, &color);
+		if (rc)
+			return mpii_err(comm, rc, fn, "split failed");
+		break;
+	default:
 		return mpii_err(comm, MPI_ERR_ARG, fn, "unknown split type %d", split_type);
-	/* One node: every member shares memory with every other. */
-	int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : 0;
-	return split_call(fn, comm, color, key, newcomm);
+	}
+	rc = split_call(fn, comm, color, key, newcomm);
+	if (!rc && type && name_resource(*newcomm, type))
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+	return rc;
 }
 
 /* Rank in comm of world rank w, or -1. */
@@ -605,7 +688,8 @@ int mpii_Comm_set_info(const char *fn, MPI_Comm comm, MPI_Info info)
 {
 	if (!MPII_VALID(info, MPII_MAGIC_INFO))
 		return mpii_err(comm, MPI_ERR_INFO, fn, "invalid info");
-	/* No hint changes behaviour yet; remember them for MPI_Comm_get_info. */
+	/* Remembered for MPI_Comm_get_info; the mpi_assert_* ones are also
+	 * read into comm->asserts. */
 	struct mpii_info *copy;
 	if (mpii_info_dup(info, &copy))
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
@@ -613,8 +697,31 @@ int mpii_Comm_set_info(const char *fn, MPI_Comm comm, MPI_Info info)
 	if (comm->info)
 		mpii_info_release(comm->info);
 	comm->info = copy;
+	mpii_comm_read_asserts(comm);
 	mpii_unlock();
 	return MPI_SUCCESS;
+}
+
+/* The assertions are booleans: "true" (any case) sets one, anything else
+ * leaves it unset (MPI-4.0 7.4.4: false is their default). */
+void mpii_comm_read_asserts(struct mpii_comm *c)
+{
+	static const struct {
+		const char *key;
+		uint32_t bit;
+	} keys[] = {
+		{ "mpi_assert_no_any_source", MPII_ASSERT_NO_ANY_SOURCE },
+		{ "mpi_assert_no_any_tag", MPII_ASSERT_NO_ANY_TAG },
+		{ "mpi_assert_exact_length", MPII_ASSERT_EXACT_LENGTH },
+		{ "mpi_assert_allow_overtaking", MPII_ASSERT_ALLOW_OVERTAKING },
+	};
+	uint32_t a = 0;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const char *v = mpii_info_lookup(c->info, keys[i].key);
+		if (v && strcasecmp(v, "true") == 0)
+			a |= keys[i].bit;
+	}
+	c->asserts = a;
 }
 
 int mpii_Comm_get_info(const char *fn, MPI_Comm comm, MPI_Info *info_used)

@@ -31,8 +31,10 @@ static int *world_index(const struct mpii_group *g)
 	return idx;
 }
 
-/* A group of the n world ranks in w (copied), or MPI_GROUP_EMPTY. */
-static int group_from(const int *w, int n, MPI_Group *out)
+/* A group of the n world ranks in w (copied), or MPI_GROUP_EMPTY; it
+ * derives from session (MPI-4.0: the session of the group it was made
+ * of, NULL for none). */
+static int group_from(const int *w, int n, struct mpii_session *session, MPI_Group *out)
 {
 	if (n == 0) {
 		*out = MPI_GROUP_EMPTY;
@@ -43,6 +45,7 @@ static int group_from(const int *w, int n, MPI_Group *out)
 		return MPI_ERR_NO_MEM;
 	memcpy(g->world, w, sizeof(int) * (size_t)n);
 	mpii_group_set_rank(g);
+	g->session = session;
 	*out = g;
 	return MPI_SUCCESS;
 }
@@ -164,7 +167,7 @@ static int set_op(const char *fn, MPI_Group g1, MPI_Group g2, MPI_Group *newgrou
 			if (idx[g2->world[i]] < 0)
 				w[n++] = g2->world[i];
 	}
-	int rc = group_from(w, n, newgroup);
+	int rc = group_from(w, n, g1->session, newgroup);
 	free(idx);
 	free(w);
 	if (rc)
@@ -263,7 +266,7 @@ static int incl_excl(const char *fn, MPI_Group group, int n, const int ranks[],
 				if (!sel[i])
 					w[k++] = group->world[i];
 		}
-		rc = group_from(w, k, newgroup);
+		rc = group_from(w, k, group->session, newgroup);
 	}
 	free(sel);
 	free(w);
@@ -341,7 +344,7 @@ int mpii_Comm_group(const char *fn, MPI_Comm comm, MPI_Group *group)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "group is NULL");
 	/* a handle of its own, so attributes cached on it are not shared
 	 * with the communicator or other MPI_Comm_group handles */
-	if (group_from(comm->group->world, comm->group->size, group))
+	if (group_from(comm->group->world, comm->group->size, comm->session, group))
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
 	return MPI_SUCCESS;
 }
@@ -352,7 +355,7 @@ int mpii_Comm_remote_group(const char *fn, MPI_Comm comm, MPI_Group *group)
 		return mpii_err(comm, MPI_ERR_COMM, fn, "not an intercommunicator");
 	if (!group)
 		return mpii_err(comm, MPI_ERR_ARG, fn, "group is NULL");
-	if (group_from(comm->remote->world, comm->remote->size, group))
+	if (group_from(comm->remote->world, comm->remote->size, comm->session, group))
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
 	return MPI_SUCCESS;
 }

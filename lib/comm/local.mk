@@ -7,3 +7,5 @@ libshmpi_la_SOURCES += \
 EXTRA_DIST += lib/comm/README.md
 # dynamic processes: spawn, parent (docs/dynamic.md)
 libshmpi_la_SOURCES += lib/comm/dynamic.c
+# MPI-4.0: communicators from groups (the sessions model)
+libshmpi_la_SOURCES += lib/comm/comm_from_group.c

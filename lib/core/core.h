@@ -10,6 +10,8 @@
  * request.h  requests: the pool, completion, polled operations
  * progress.h the progress engine and mpii_progress_wait(), the one way to block
  * pool.h     freed objects kept for reuse, so stale handles fail cleanly
+ * hwtopo.h   the node's hardware (hwloc) for psets and hardware split types
+ * session.h  a session's buffered-send buffer and its errors
  * stuck.h    where each thread waits, for the report of a stalled job
  */
 #ifndef MPII_CORE_H
@@ -25,5 +27,7 @@
 #include "lib/core/pool.h"
 #include "lib/core/stuck.h"
 #include "lib/core/entry.h"
+#include "lib/core/hwtopo.h"
+#include "lib/core/session.h"
 
 #endif

@@ -8,6 +8,10 @@
  * reads the configuration once and sets up communicators and transport.
  * MPI_Finalize is collective over every member of the job (finalize_wait),
  * which marks the member DONE once it has counted itself in.
+ *
+ * Sessions (MPI-4.0 11.3, lib/core/session.c) are users of the library
+ * too: mpii_env_up/down count them and the world model, join the job at
+ * the first and end it once (lib/core/env.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -22,6 +26,7 @@
 #include <unistd.h>
 #include "lib/attr/attr.h"
 #include "lib/comm/comm.h"
+#include "lib/core/env.h"
 #include "lib/core/errors.h"
 #include "lib/core/global.h"
 #include "lib/ext/ext.h"
@@ -125,15 +130,20 @@ static int join_segment(const char **why)
 	mpii_g.me = shm_seg_member(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	mpii_g.me->pid = getpid();
 	mpii_stuck_calls = &mpii_g.me->calls;
-	/* Release: the launcher that reads RUNNING sees the pid. */
+	/* Before RUNNING: a session's process sets read every member's node
+	 * once it has started (lib/core/session.c). */
+	mpii_numa_publish();
+	/* Release: the launcher that reads RUNNING sees the pid, a member
+	 * that reads it the NUMA node. */
 	shm_store_release(&mpii_g.me->state, SHM_MEMBER_RUNNING);
 	return 0;
 }
 
-static int init_common(int required, int *provided)
+/* Join the job: map the segment, start the transport (the first user of
+ * the library, mpii_env_up).  Fatal on failure: without the segment
+ * nothing else can work. */
+static void join_job(int required)
 {
-	if (mpii_g.initialized || mpii_g.finalized)
-		return mpii_err(NULL, MPI_ERR_OTHER, "MPI_Init", "MPI_Init called twice");
 	read_config(&mpii_g.cfg);
 	/* Before join_segment says RUNNING: from then on the launcher may
 	 * send the stuck signal, whose default action would end us. */
@@ -146,14 +156,11 @@ static int init_common(int required, int *provided)
 			 why ? why : strerror(-jrc));
 		mpii_abort_job(MPI_ERR_INTERN, msg);
 	}
-	mpii_numa_publish();
 	mpii_g.thread_level = required < MPI_THREAD_SINGLE ? MPI_THREAD_SINGLE
 			      : required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE
 							       : required;
 	mpii_g.multi = mpii_g.thread_level == MPI_THREAD_MULTIPLE;
 	mpii_g.main_thread = pthread_self();
-	if (provided)
-		*provided = mpii_g.thread_level;
 	mpii_progress_init();
 	choose_fences();
 	if (mpii_comm_init_predefined() != MPI_SUCCESS || mpii_p2p_init() != MPI_SUCCESS)
@@ -170,7 +177,115 @@ static int init_common(int required, int *provided)
 	/* SHMPI_EAGER_MAX unset: measured for the machine where no more ranks
 	 * than cores run (8 KiB until known); the table's 16 KiB otherwise. */
 	mpii_eager_calibrate();
+}
+
+/* The users of the library (MPI-4.0 11.2, 11.3): the world model between
+ * MPI_Init and MPI_Finalize counts one, each open session one.  The job is
+ * joined once per process, by the first of them; the job-wide end
+ * (job_end) happens once too, at the MPI_Finalize that leaves nobody, at
+ * the last MPI_Session_finalize after an MPI_Finalize that left sessions
+ * open, or, for a program that used sessions only, at its exit (atexit):
+ * MPI_Init or a new session may follow the last session's end, and the
+ * launcher must see the member count itself out however the program
+ * ends.  A session opened after the job-wide end (MPI-4.0 allows one after
+ * MPI_Finalize) reuses the mapped transport; the member stays counted out,
+ * so its communication is with members that have not ended yet.
+ * env_mutex orders the users of several threads (sessions may be opened
+ * concurrently: MPICH's threads/init/mult_session). */
+static pthread_mutex_t env_mutex = PTHREAD_MUTEX_INITIALIZER;
+static int env_users;     /* the world model (0 or 1) + open sessions */
+static int env_sessions;  /* open sessions */
+static int env_joined;    /* join_job done */
+static int env_ended;     /* job_end done */
+static int env_atexit;    /* end_at_exit registered */
+
+static void job_end(void);
+
+/* A program that used sessions and never finalized the world model ends
+ * its part of the job when it exits, if every session was finalized (one
+ * still open is an exit without finalize, which the launcher reports). */
+static void end_at_exit(void)
+{
+	pthread_mutex_lock(&env_mutex);
+	int end = env_joined && !env_ended && env_users == 0;
+	if (end)
+		env_ended = 1;
+	pthread_mutex_unlock(&env_mutex);
+	if (end)
+		job_end();
+}
+
+int mpii_env_up(int required, int *provided, int world)
+{
+	pthread_mutex_lock(&env_mutex);
+	if (world && mpii_g.world != 0) {
+		pthread_mutex_unlock(&env_mutex);
+		return MPI_ERR_OTHER;
+	}
+	if (!env_joined) {
+		join_job(required);
+		env_joined = 1;
+	} else if (required > mpii_g.thread_level && mpii_g.thread_level < MPI_THREAD_MULTIPLE) {
+		/* A later user asks for more: the ones before it promised
+		 * less concurrency, so the lock may start locking now (as
+		 * the first MPI_Post_handler does, lib/ext/handler.c). */
+		mpii_g.thread_level = required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : required;
+		if (mpii_g.thread_level == MPI_THREAD_MULTIPLE)
+			mpii_g.multi = 1;
+	}
+	if (!world && !env_atexit) {
+		env_atexit = 1;
+		atexit(end_at_exit);
+	}
+	env_users++;
+	if (world)
+		mpii_g.world = 1;
+	else
+		env_sessions++;
+	mpii_g.finalized = 0;
 	mpii_g.initialized = 1;
+	if (provided)
+		*provided = mpii_g.thread_level;
+	pthread_mutex_unlock(&env_mutex);
+	return MPI_SUCCESS;
+}
+
+int mpii_env_sessions(void)
+{
+	pthread_mutex_lock(&env_mutex);
+	int n = env_sessions;
+	pthread_mutex_unlock(&env_mutex);
+	return n;
+}
+
+void mpii_env_down(int world)
+{
+	pthread_mutex_lock(&env_mutex);
+	env_users--;
+	if (world)
+		mpii_g.world = 2;
+	else
+		env_sessions--;
+	int end = env_users == 0 && !env_ended && mpii_g.world == 2;
+	if (end)
+		env_ended = 1;
+	pthread_mutex_unlock(&env_mutex);
+	if (end)
+		job_end();
+	pthread_mutex_lock(&env_mutex);
+	if (env_users == 0) {
+		mpii_g.initialized = 0;
+		mpii_g.finalized = 1;
+	}
+	pthread_mutex_unlock(&env_mutex);
+}
+
+static int init_common(int required, int *provided)
+{
+	if (mpii_env_up(required, provided, 1) != MPI_SUCCESS)
+		return mpii_err(NULL, MPI_ERR_OTHER, "MPI_Init",
+				mpii_g.world == 2 ? "MPI_Init called after MPI_Finalize"
+						  : "MPI_Init called twice");
 	return MPI_SUCCESS;
 }
 
@@ -197,7 +312,7 @@ int PMPI_Initialized(int *flag)
 {
 	if (!flag)
 		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Initialized", "flag is NULL");
-	*flag = mpii_g.initialized;
+	*flag = mpii_g.world != 0;  /* the world model (MPI-4.0 11.2.1) */
 	return MPI_SUCCESS;
 }
 
@@ -206,7 +321,7 @@ int PMPI_Finalized(int *flag)
 {
 	if (!flag)
 		return mpii_err(NULL, MPI_ERR_ARG, "MPI_Finalized", "flag is NULL");
-	*flag = mpii_g.finalized;
+	*flag = mpii_g.world == 2;
 	return MPI_SUCCESS;
 }
 
@@ -264,11 +379,10 @@ static void finalize_wait(void)
 	mpii_unlock();
 }
 
-#pragma weak MPI_Finalize = PMPI_Finalize
-int PMPI_Finalize(void)
+/* The job-wide end: collective over the job, then the transport drained
+ * (mpii_env_down or end_at_exit decided it is time, once). */
+static void job_end(void)
 {
-	MPII_CHECK_INIT("MPI_Finalize");
-	mpii_attr_finalize();   /* seed 002 6.11: SELF's then WORLD's delete callbacks */
 	finalize_wait();        /* collective over the job */
 	mpii_handler_finalize(); /* stop the handler thread (lib/ext/handler.c) */
 	mpii_lock();
@@ -276,11 +390,22 @@ int PMPI_Finalize(void)
 	mpii_p2p_finalize();
 	mpii_comm_finalize_predefined();
 	mpii_unlock();
-	mpii_g.finalized = 1;
 	fflush(stdout);
 	fflush(stderr);
 	/* Release: pairs with the launcher's acquire of the state. */
 	shm_store_release(&mpii_g.me->state, SHM_MEMBER_DONE);
+}
+
+#pragma weak MPI_Finalize = PMPI_Finalize
+int PMPI_Finalize(void)
+{
+	MPII_CHECK_INIT("MPI_Finalize");
+	if (mpii_g.world != 1)
+		return mpii_err(NULL, MPI_ERR_OTHER, "MPI_Finalize", "MPI_Init was not called");
+	mpii_attr_finalize();   /* seed 002 6.11: SELF's then WORLD's delete callbacks */
+	/* The job-wide end now, or at the last session's end if sessions
+	 * are still open (MPI-4.0 11.3: they stay usable). */
+	mpii_env_down(1);
 	return MPI_SUCCESS;
 }
 

@@ -86,6 +86,10 @@ static const char *const class_strings[] = {
 	[MPI_ERR_TYPE_STRING] = "MPI_ERR_TYPE_STRING: malformed datatype representation",
 	[MPI_ERR_HANDLER] = "MPI_ERR_HANDLER: a request handler failed",
 	[MPI_ERR_THREAD] = "MPI_ERR_THREAD: invalid use of threads",
+	[MPI_ERR_SESSION] = "MPI_ERR_SESSION: invalid session",
+	[MPI_ERR_PROC_ABORTED] = "MPI_ERR_PROC_ABORTED: a peer process was aborted",
+	[MPI_ERR_VALUE_TOO_LARGE] = "MPI_ERR_VALUE_TOO_LARGE: value too large for its argument",
+	[MPI_ERR_ERRHANDLER] = "MPI_ERR_ERRHANDLER: invalid error handler",
 	/* the tools interface (lib/tools) */
 	[MPI_T_ERR_MEMORY] = "MPI_T_ERR_MEMORY: out of memory",
 	[MPI_T_ERR_NOT_INITIALIZED] = "MPI_T_ERR_NOT_INITIALIZED: the tools interface is not initialized",
@@ -156,8 +160,10 @@ void mpii_abort_job(int code, const char *why)
 	_exit(code & 0xff ? code & 0xff : 1);
 }
 
-/* Hand errcode and its message to the window's (or file's: is_file)
- * error handler weh when there is a window (file), else to comm's
+/* Hand errcode and its message to the window's (or file's: is_file 1,
+ * session's: is_file 2) error handler weh when there is a window (file,
+ * session), to weh as a communicator's handler called with
+ * MPI_COMM_NULL (is_file 3: a communicator still to be made), else to comm's
  * (MPI_COMM_WORLD's when comm is not a valid communicator).  A file is
  * passed as win: both are pointers, and only the handler's call differs. */
 static int deliver(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandler *weh,
@@ -200,10 +206,25 @@ static int deliver(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandl
 		if (eh->lang_call) {
 			MPI_Win w = win;
 			MPI_Comm c = MPII_VALID(comm, MPII_MAGIC_COMM) ? comm : MPI_COMM_WORLD;
-			if ((win || is_file) && weh)
-				eh->lang_call(1, &w, &code, eh->lang_proc);
+			if (is_file == 3)
+				c = MPI_COMM_NULL;
+			if ((win || is_file) && weh && is_file != 3)
+				eh->lang_call(is_file == 2 ? 2 : 1, &w, &code, eh->lang_proc);
 			else
 				eh->lang_call(0, &c, &code, eh->lang_proc);
+			return errcode;
+		}
+		if (is_file == 3) {
+			/* A new communicator's handler, before it exists. */
+			MPI_Comm none = MPI_COMM_NULL;
+			eh->comm_fn(&none, &code, (char *)msg);
+			return errcode;
+		}
+		if (is_file == 2 && weh) {
+			/* A session's handler (MPI_Session_create_errhandler). */
+			MPI_Session ses = (MPI_Session)(void *)win;
+			((MPI_Session_errhandler_function *)(void (*)(void))eh->comm_fn)(&ses, &code,
+											 (char *)msg);
 			return errcode;
 		}
 		if (is_file && weh) {
@@ -231,7 +252,8 @@ static int deliver(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandl
 		 * MPI_COMM_WORLD's processes, the window keeping no group
 		 * here). */
 		if (mpii_g.initialized && !mpii_g.finalized)
-			mpii_abort_group(MPII_VALID(comm, MPII_MAGIC_COMM) && !(win && weh)
+			mpii_abort_group(is_file == 2 && weh ? MPI_COMM_SELF
+					 : MPII_VALID(comm, MPII_MAGIC_COMM) && !(win && weh)
 						 ? comm
 						 : MPI_COMM_WORLD,
 					 errcode);
@@ -256,7 +278,9 @@ int mpii_err_init(const char *fn)
 	/* no error handler applies outside MPI_Init..MPI_Finalize; say what
 	 * happened instead of the catch-all text of MPI_ERR_OTHER */
 	snprintf(msg, sizeof(msg), "%s called %s", fn,
-		 mpii_g.finalized ? "after MPI_Finalize" : "before MPI_Init");
+		 !mpii_g.finalized   ? "before MPI_Init (or MPI_Session_init)"
+		 : mpii_g.world == 2 ? "after MPI_Finalize"
+				     : "after the last MPI_Session_finalize");
 	return deliver(NULL, NULL, 0, NULL, MPI_ERR_OTHER, msg);
 }
 
@@ -270,6 +294,26 @@ int mpii_err_file_v(MPI_File fh, struct mpii_errhandler *eh, int errcode, const 
 		    const char *detail, va_list ap)
 {
 	return raise_on(NULL, (MPI_Win)(void *)fh, 1, eh, errcode, fn, detail, ap);
+}
+
+int mpii_err_session(MPI_Session session, struct mpii_errhandler *eh, int errcode, const char *fn,
+		     const char *detail, ...)
+{
+	va_list ap;
+	va_start(ap, detail);
+	int rc = eh ? raise_on(NULL, (MPI_Win)(void *)session, 2, eh, errcode, fn, detail, ap)
+		    : raise_on(MPI_COMM_SELF, NULL, 0, NULL, errcode, fn, detail, ap);
+	va_end(ap);
+	return rc;
+}
+
+int mpii_err_eh(struct mpii_errhandler *eh, int errcode, const char *fn, const char *detail, ...)
+{
+	va_list ap;
+	va_start(ap, detail);
+	int rc = raise_on(NULL, NULL, 3, eh, errcode, fn, detail, ap);
+	va_end(ap);
+	return rc;
 }
 
 int mpii_err_self(int errcode, const char *fn, const char *detail, ...)

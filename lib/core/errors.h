@@ -17,7 +17,7 @@
 
 /* How a handler written in another language is called
  * (mpii_lang_errhandler_create): obj is the MPI_Comm * or, when is_win,
- * the MPI_Win * the error was raised on. */
+ * the MPI_Win * (is_win 2: the MPI_Session *) the error was raised on. */
 typedef void mpii_lang_eh_call(int is_win, void *obj, int *errcode, void (*proc)(void));
 
 struct mpii_errhandler {
@@ -66,6 +66,19 @@ int mpii_err_win_v(MPI_Win win, struct mpii_errhandler *eh, int errcode, const c
  * the kind); MPI_COMM_WORLD's when fh or eh is NULL. */
 int mpii_err_file_v(MPI_File fh, struct mpii_errhandler *eh, int errcode, const char *fn,
 		    const char *detail, va_list ap);
+
+/* Same, for an error on session (lib/core/session.c) through eh, the
+ * session's handler (or the handler MPI_Session_init was given); a user
+ * one is called with the session, MPI_ERRORS_ABORT ends this process.
+ * eh NULL (no valid session): through MPI_COMM_SELF's handler. */
+int mpii_err_session(MPI_Session session, struct mpii_errhandler *eh, int errcode, const char *fn,
+		     const char *detail, ...) __attribute__((format(printf, 5, 6)));
+
+/* Same, through eh as the handler of a communicator still to be made
+ * (MPI-4.0 7.4.2: MPI_Comm_create_from_group's errhandler argument): a
+ * user one is called with MPI_COMM_NULL.  eh NULL: MPI_COMM_WORLD's. */
+int mpii_err_eh(struct mpii_errhandler *eh, int errcode, const char *fn, const char *detail, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* Print a message naming this rank and take the whole job down with code.
  * Never returns. */

@@ -23,8 +23,13 @@ struct mpii_config {
 };
 
 struct mpii_global {
-	int initialized;         /* MPI_Init done */
-	int finalized;           /* MPI_Finalize done */
+	/* The library is usable (MPII_CHECK_INIT): between MPI_Init and
+	 * MPI_Finalize, or while a session is open (lib/core/env.c,
+	 * mpii_env_up); finalized once it no longer is. */
+	int initialized;
+	int finalized;
+	int world;               /* the world model: 0 before MPI_Init, 1 in it, 2 after
+				  * MPI_Finalize (MPI_Initialized, MPI_Finalized) */
 	int rank;                /* member index in the segment (the world rank
 				  * of the first world; a spawned rank's is
 				  * world_base + its MPI_COMM_WORLD rank) */

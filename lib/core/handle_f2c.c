@@ -178,6 +178,12 @@ MPI_Win PMPI_Win_f2c(MPI_Fint win) { return from_int(win, MPII_MAGIC_WIN); }
 MPI_Fint PMPI_File_c2f(MPI_File fh) { return to_int(fh); }
 #pragma weak MPI_File_f2c = PMPI_File_f2c
 MPI_File PMPI_File_f2c(MPI_Fint fh) { return from_int(fh, MPII_MAGIC_FILE); }
+/* MPI-4.0 sessions (lib/core/session.c): freed ones are poisoned and kept,
+ * so f2c of a stale integer answers MPI_SESSION_NULL. */
+#pragma weak MPI_Session_c2f = PMPI_Session_c2f
+MPI_Fint PMPI_Session_c2f(MPI_Session session) { return to_int(session); }
+#pragma weak MPI_Session_f2c = PMPI_Session_f2c
+MPI_Session PMPI_Session_f2c(MPI_Fint session) { return from_int(session, MPII_MAGIC_SESSION); }
 /* The seed's mutexes and condition variables (seed 002 6.12.4), for its
  * Fortran bindings.  Unlike the kinds above, a freed mutex or cond goes
  * back to malloc (lib/ext/mutex.c, cond.c): f2c of a stale integer reads

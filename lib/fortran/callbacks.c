@@ -58,7 +58,9 @@ typedef void f_errhandler_fn(MPI_Fint *obj, MPI_Fint *errcode);
 
 static void eh_call(int is_win, void *obj, int *errcode, void (*proc)(void))
 {
-	MPI_Fint fobj = is_win ? MPI_Win_c2f(*(MPI_Win *)obj) : MPI_Comm_c2f(*(MPI_Comm *)obj);
+	MPI_Fint fobj = is_win == 2 ? MPI_Session_c2f(*(MPI_Session *)obj)
+			: is_win    ? MPI_Win_c2f(*(MPI_Win *)obj)
+				    : MPI_Comm_c2f(*(MPI_Comm *)obj);
 	MPI_Fint code = *errcode;
 
 	((f_errhandler_fn *)proc)(&fobj, &code);

@@ -105,4 +105,20 @@ extern void (*mpii_p2p_unexp_hook)(int world_src, int src, int tag, uint64_t byt
 int mpii_p2p_init(void);
 void mpii_p2p_finalize(void);
 
+/* A buffered-send buffer (MPI-4.1 3.6): the process's (MPI_Buffer_attach,
+ * mpii_p2p.bsend), a communicator's (comm->bsend) or a session's
+ * (mpii_session_bsend).  A buffered send uses its communicator's, else
+ * that of the session its communicator came from, else the process's.
+ * The copies are malloc'ed and counted against capacity (lib/p2p/
+ * p2p_api.c); buf MPI_BUFFER_AUTOMATIC bounds nothing.  A communicator's
+ * or session's is allocated at its first attach and never freed (a
+ * detached one stays for the next attach; one left attached when its
+ * communicator is freed is left behind): copies in flight and iflush
+ * requests point at it.  Library lock held. */
+struct mpii_bsend_buf {
+	void *buf;              /* what was attached; NULL: nothing */
+	MPI_Count capacity;     /* its size in bytes */
+	MPI_Count used;         /* bytes of copies not yet delivered */
+};
+
 #endif

@@ -11,7 +11,9 @@
  * Buffered sends copy the packed message into storage counted against the
  * attached buffer's size (MPI_ERR_BUFFER when it would not fit) and send
  * that copy; MPI_Buffer_detach and MPI-4.1's MPI_Buffer_flush/iflush wait
- * until every copy is delivered.
+ * until every copy is delivered.  MPI-4.1's buffers of a communicator and
+ * of a session (MPI_Comm/Session_attach_buffer, detach, flush, iflush)
+ * and MPI_BUFFER_AUTOMATIC: struct mpii_bsend_buf, lib/p2p/p2p.h.
  */
 #include <sched.h>
 #include <stdlib.h>
@@ -65,6 +67,19 @@ MPII_INLINE_CHECK int check_send(const void *buf, MPI_Count count, MPI_Datatype 
 	return MPI_SUCCESS;
 }
 
+/* A wildcard the communicator asserted it would not see (MPI-4.0 7.4.4:
+ * mpi_assert_no_any_source, mpi_assert_no_any_tag): the program is
+ * erroneous, and says so rather than match what it promised not to.  The
+ * receive paths test comm->asserts, one load, before calling this. */
+static int wildcard_asserted(int source, int tag, MPI_Comm comm, const char **why)
+{
+	if (source == MPI_ANY_SOURCE && (comm->asserts & MPII_ASSERT_NO_ANY_SOURCE))
+		return *why = "MPI_ANY_SOURCE on a communicator asserting mpi_assert_no_any_source", 1;
+	if (tag == MPI_ANY_TAG && (comm->asserts & MPII_ASSERT_NO_ANY_TAG))
+		return *why = "MPI_ANY_TAG on a communicator asserting mpi_assert_no_any_tag", 1;
+	return 0;
+}
+
 MPII_INLINE_CHECK int check_recv(const void *buf, MPI_Count count, MPI_Datatype dt, int source,
 				 int tag, MPI_Comm comm, const char **why)
 {
@@ -83,6 +98,8 @@ MPII_INLINE_CHECK int check_recv(const void *buf, MPI_Count count, MPI_Datatype 
 		return *why = "source rank out of range", MPI_ERR_RANK;
 	if (tag != MPI_ANY_TAG && (tag < 0 || tag > TAG_UB))
 		return *why = "tag out of range", MPI_ERR_TAG;
+	if (__builtin_expect(comm->asserts != 0, 0) && wildcard_asserted(source, tag, comm, why))
+		return MPI_ERR_ARG;
 	if (!nothing && mpii_type_count_check(count, dt, 0))
 		return *why = "count x datatype size overflows", MPI_ERR_COUNT;
 	if (!buf && count > 0 && (dt->flags & MPII_DT_PREDEFINED) && dt->size > 0)
@@ -105,10 +122,35 @@ static struct mpii_request *completed_request(int kind)
 	return r;
 }
 
+/* The head of a buffered send's copy (req->state, not req->tmpbuf, which
+ * a rendezvous frees at FIN before the request's release): what the copy
+ * charged to which buffer, given back, with the copy, when the send
+ * completes. */
+struct bsend_copy {
+	struct mpii_bsend_buf *b;
+	MPI_Count charged;
+	MPI_Count pad;     /* the message after it stays 16-byte aligned */
+};
+
 static void bsend_release(void *state)
 {
-	struct mpii_request *r = state;
-	mpii_p2p.bsend_used -= r->bytes + MPI_BSEND_OVERHEAD;
+	struct bsend_copy *h = state;
+	h->b->used -= h->charged;
+	free(h);
+}
+
+/* MPI-4.1 3.6: the buffer a buffered send on comm uses: comm's, else the
+ * session's it derives from, else the process's. */
+static struct mpii_bsend_buf *bsend_pick(struct mpii_comm *comm)
+{
+	if (comm->bsend && comm->bsend->buf)
+		return comm->bsend;
+	if (__builtin_expect(comm->session != NULL, 0)) {
+		struct mpii_bsend_buf **sb = mpii_session_bsend(comm->session);
+		if (sb && *sb && (*sb)->buf)
+			return *sb;
+	}
+	return &mpii_p2p.bsend;
 }
 
 /* How long a buffered send that does not fit keeps polling for copies to
@@ -118,21 +160,19 @@ static void bsend_release(void *state)
  * error instead of hanging. */
 #define BSEND_RECLAIM_NS 1000000000LL
 
-/* Make room for need bytes in the attached buffer if copies already sent
- * can give it back: a copy's space returns when its send completes, and
- * that often waits only on our own progress (the receiver's
- * acknowledgement or its copy out of our memory is already there), which
- * a thread that only starts persistent bsends and waits on them never
- * runs (issue 14 item 6).  Lock held (kept: this thread polls for all). */
-static void bsend_reclaim(MPI_Count need)
+/* Make room for need bytes in buffer b if copies already sent can give
+ * it back: a copy's space returns when its send completes, and that often
+ * waits only on our own progress (the receiver's acknowledgement or its
+ * copy out of our memory is already there), which a thread that only
+ * starts persistent bsends and waits on them never runs (issue 14 item
+ * 6).  Lock held (kept: this thread polls for all). */
+static void bsend_reclaim(struct mpii_bsend_buf *b, MPI_Count need)
 {
 	long long last = 0;
-	for (unsigned polls = 0; mpii_p2p.bsend_used > 0 &&
-				 mpii_p2p.bsend_used + need > mpii_p2p.bsend_capacity;
-	     polls++) {
-		MPI_Count before = mpii_p2p.bsend_used;
+	for (unsigned polls = 0; b->used > 0 && b->used + need > b->capacity; polls++) {
+		MPI_Count before = b->used;
 		int did = mpii_progress(-1);
-		if (mpii_p2p.bsend_used < before || !last)
+		if (b->used < before || !last)
 			last = mpii_now_ns();
 		else if (polls % 64 == 0 && mpii_now_ns() - last > BSEND_RECLAIM_NS)
 			break;
@@ -142,28 +182,34 @@ static void bsend_reclaim(MPI_Count need)
 }
 
 /* Copy the message into buffered-send storage and start sending the copy;
- * the internal request frees itself when delivered. */
+ * the internal request frees itself when delivered.  MPI_BUFFER_AUTOMATIC
+ * (MPI-4.1) sets no bound: the copies are as many as memory allows. */
 static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest,
 		       int tag, struct mpii_comm *comm)
 {
 	MPI_Count bytes = count * dt->size;
-	bsend_reclaim(bytes + MPI_BSEND_OVERHEAD);
-	if (mpii_p2p.bsend_used + bytes + MPI_BSEND_OVERHEAD > mpii_p2p.bsend_capacity)
-		return MPI_ERR_BUFFER;
-	char *copy = malloc(bytes ? (size_t)bytes : 1);
-	if (!copy)
+	struct mpii_bsend_buf *b = bsend_pick(comm);
+	if (b->buf != MPI_BUFFER_AUTOMATIC) {
+		bsend_reclaim(b, bytes + MPI_BSEND_OVERHEAD);
+		if (b->used + bytes + MPI_BSEND_OVERHEAD > b->capacity)
+			return MPI_ERR_BUFFER;
+	}
+	struct bsend_copy *h = malloc(sizeof(*h) + (size_t)bytes);
+	if (!h)
 		return MPI_ERR_NO_MEM;
+	char *copy = (char *)(h + 1);
 	mpii_type_pack(dt, count, buf, 0, copy, bytes);
 	struct mpii_request *req;
 	int rc = mpii_isend(copy, bytes, &mpii_obj_type_byte, dest, tag, comm, comm->ctx,
 			    MPII_MODE_STANDARD, &req);
 	if (rc) {
-		free(copy);
+		free(h);
 		return rc;
 	}
-	mpii_p2p.bsend_used += bytes + MPI_BSEND_OVERHEAD;
-	req->tmpbuf = copy;
-	req->state = req;
+	h->b = b;
+	h->charged = bytes + MPI_BSEND_OVERHEAD;
+	b->used += h->charged;
+	req->state = h;
 	req->state_free = bsend_release;
 	/* Acquire: pairs with the store in mpii_request_complete. */
 	if (shm_load_acquire(&req->done))
@@ -727,6 +773,8 @@ static int check_probe(int source, int tag, MPI_Comm comm, const char **why)
 		return *why = "source rank out of range", MPI_ERR_RANK;
 	if (tag != MPI_ANY_TAG && (tag < 0 || tag > TAG_UB))
 		return *why = "tag out of range", MPI_ERR_TAG;
+	if (__builtin_expect(comm->asserts != 0, 0) && wildcard_asserted(source, tag, comm, why))
+		return MPI_ERR_ARG;
 	return MPI_SUCCESS;
 }
 
@@ -914,25 +962,46 @@ int mpii_Mrecv(const char *fn, void *buf, int count, MPI_Datatype datatype, MPI_
 
 /* ------------------------------------------------------ buffered sends */
 
-int mpii_Buffer_attach(const char *fn, void *buffer, int size)
+/* Attach buffer (size bytes, or MPI_BUFFER_AUTOMATIC) as b.  Lock held.
+ * MPI_SUCCESS, or MPI_ERR_BUFFER when b has one already. */
+static int buf_attach(struct mpii_bsend_buf *b, void *buffer, int size)
 {
-	if (size < 0 || (!buffer && size > 0))
-		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "invalid buffer or size");
-	mpii_lock();
-	int busy = mpii_p2p.bsend_buf != NULL;
-	if (!busy) {
-		mpii_p2p.bsend_buf = buffer;
-		mpii_p2p.bsend_capacity = size;
-	}
-	mpii_unlock();
-	return busy ? mpii_err(NULL, MPI_ERR_BUFFER, fn, "a buffer is already attached")
-		    : MPI_SUCCESS;
+	if (b->buf)
+		return MPI_ERR_BUFFER;
+	b->buf = buffer;
+	b->capacity = buffer == MPI_BUFFER_AUTOMATIC ? 0 : size;
+	return MPI_SUCCESS;
 }
 
 static int bsend_drained(void *arg)
 {
-	(void)arg;
-	return mpii_p2p.bsend_used == 0;
+	const struct mpii_bsend_buf *b = arg;
+	return b->used == 0;
+}
+
+/* Wait until b's copies are delivered, then detach it.  Lock held. */
+static void buf_detach(struct mpii_bsend_buf *b, void *buffer_addr, int *size)
+{
+	mpii_progress_wait(bsend_drained, b, -1);
+	*(void **)buffer_addr = b->buf;
+	*size = (int)b->capacity;
+	b->buf = NULL;
+	b->capacity = 0;
+}
+
+static int bad_buffer(void *buffer, int size)
+{
+	return buffer != MPI_BUFFER_AUTOMATIC && (size < 0 || (!buffer && size > 0));
+}
+
+int mpii_Buffer_attach(const char *fn, void *buffer, int size)
+{
+	if (bad_buffer(buffer, size))
+		return mpii_err(NULL, MPI_ERR_BUFFER, fn, "invalid buffer or size");
+	mpii_lock();
+	int rc = buf_attach(&mpii_p2p.bsend, buffer, size);
+	mpii_unlock();
+	return rc ? mpii_err(NULL, rc, fn, "a buffer is already attached") : MPI_SUCCESS;
 }
 
 int mpii_Buffer_detach(const char *fn, void *buffer_addr, int *size)
@@ -940,11 +1009,7 @@ int mpii_Buffer_detach(const char *fn, void *buffer_addr, int *size)
 	if (!buffer_addr || !size)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
 	mpii_lock();
-	mpii_progress_wait(bsend_drained, NULL, -1);
-	*(void **)buffer_addr = mpii_p2p.bsend_buf;
-	*size = (int)mpii_p2p.bsend_capacity;
-	mpii_p2p.bsend_buf = NULL;
-	mpii_p2p.bsend_capacity = 0;
+	buf_detach(&mpii_p2p.bsend, buffer_addr, size);
 	mpii_unlock();
 	return MPI_SUCCESS;
 }
@@ -956,23 +1021,160 @@ int mpii_Buffer_flush(const char *fn)
 {
 	(void)fn;
 	mpii_lock();
-	mpii_progress_wait(bsend_drained, NULL, -1);
+	mpii_progress_wait(bsend_drained, &mpii_p2p.bsend, -1);
 	mpii_unlock();
 	return MPI_SUCCESS;
 }
 
-/* The poll of MPI_Buffer_iflush's request (lock held). */
+/* The poll of an iflush request: req->state is the buffer (lock held). */
 static int iflush_poll(struct mpii_request *req)
 {
 	/* Relaxed: only this poll completes the request, under the lock. */
 	if (shm_load_relaxed(&req->done))
 		return 1;
-	if (!bsend_drained(NULL))
+	if (!bsend_drained(req->state))
 		return 0;
 	mpii_status_empty(&req->status);
 	req->status.MPI_ERROR = MPI_SUCCESS;
 	mpii_request_complete(req);
 	return 1;
+}
+
+/* A polled request completing once b's copies are delivered (lock held);
+ * NULL when out of memory. */
+static struct mpii_request *iflush_start(struct mpii_bsend_buf *b)
+{
+	struct mpii_request *req = mpii_request_new(MPII_REQ_COLL);
+	if (req) {
+		req->active = 1;
+		req->poll = iflush_poll;
+		req->state = b;   /* no state_free: buffers are never freed */
+		if (!iflush_poll(req))
+			mpii_progress_poll_add(req);
+	}
+	return req;
+}
+
+/* The buffer of *slot (a communicator's or a session's), made on first
+ * use.  Lock held; NULL when out of memory. */
+static struct mpii_bsend_buf *slot_buf(struct mpii_bsend_buf **slot)
+{
+	if (!*slot)
+		*slot = calloc(1, sizeof(**slot));
+	return *slot;
+}
+
+/* MPI-4.1 3.6: a communicator's own buffer, used by the buffered sends
+ * on it before the session's or the process's. */
+int mpii_Comm_attach_buffer(const char *fn, MPI_Comm comm, void *buffer, int size)
+{
+	if (bad_buffer(buffer, size))
+		return mpii_err(comm, MPI_ERR_BUFFER, fn, "invalid buffer or size");
+	mpii_lock();
+	struct mpii_bsend_buf *b = slot_buf(&comm->bsend);
+	int rc = b ? buf_attach(b, buffer, size) : MPI_ERR_NO_MEM;
+	mpii_unlock();
+	return rc ? mpii_err(comm, rc, fn, rc == MPI_ERR_BUFFER ? "a buffer is already attached"
+							      : "out of memory")
+		  : MPI_SUCCESS;
+}
+
+int mpii_Comm_detach_buffer(const char *fn, MPI_Comm comm, void *buffer_addr, int *size)
+{
+	if (!buffer_addr || !size)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "NULL argument");
+	mpii_lock();
+	int none = !comm->bsend || !comm->bsend->buf;
+	if (!none)
+		buf_detach(comm->bsend, buffer_addr, size);
+	mpii_unlock();
+	return none ? mpii_err(comm, MPI_ERR_BUFFER, fn, "no buffer attached") : MPI_SUCCESS;
+}
+
+int mpii_Comm_flush_buffer(const char *fn, MPI_Comm comm)
+{
+	(void)fn;
+	mpii_lock();
+	if (comm->bsend)
+		mpii_progress_wait(bsend_drained, comm->bsend, -1);
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+int mpii_Comm_iflush_buffer(const char *fn, MPI_Comm comm, MPI_Request *request)
+{
+	if (!request)
+		return mpii_err(comm, MPI_ERR_REQUEST, fn, "request is NULL");
+	mpii_lock();
+	struct mpii_bsend_buf *b = slot_buf(&comm->bsend);
+	struct mpii_request *req = b ? iflush_start(b) : NULL;
+	if (req)
+		*request = req;
+	mpii_unlock();
+	return req ? MPI_SUCCESS : mpii_err(comm, MPI_ERR_NO_MEM, fn, "out of memory");
+}
+
+/* A session's: used by the communicators made from its groups that have
+ * none of their own. */
+int mpii_Session_attach_buffer(const char *fn, MPI_Session session, void *buffer, int size)
+{
+	struct mpii_bsend_buf **slot = mpii_session_bsend(session);
+	if (!slot)
+		return mpii_session_raise(session, MPI_ERR_SESSION, fn, "invalid session");
+	if (bad_buffer(buffer, size))
+		return mpii_session_raise(session, MPI_ERR_BUFFER, fn, "invalid buffer or size");
+	mpii_lock();
+	struct mpii_bsend_buf *b = slot_buf(slot);
+	int rc = b ? buf_attach(b, buffer, size) : MPI_ERR_NO_MEM;
+	mpii_unlock();
+	return rc ? mpii_session_raise(session, rc, fn,
+				       rc == MPI_ERR_BUFFER ? "a buffer is already attached"
+							    : "out of memory")
+		  : MPI_SUCCESS;
+}
+
+int mpii_Session_detach_buffer(const char *fn, MPI_Session session, void *buffer_addr, int *size)
+{
+	struct mpii_bsend_buf **slot = mpii_session_bsend(session);
+	if (!slot)
+		return mpii_session_raise(session, MPI_ERR_SESSION, fn, "invalid session");
+	if (!buffer_addr || !size)
+		return mpii_session_raise(session, MPI_ERR_ARG, fn, "NULL argument");
+	mpii_lock();
+	int none = !*slot || !(*slot)->buf;
+	if (!none)
+		buf_detach(*slot, buffer_addr, size);
+	mpii_unlock();
+	return none ? mpii_session_raise(session, MPI_ERR_BUFFER, fn, "no buffer attached")
+		    : MPI_SUCCESS;
+}
+
+int mpii_Session_flush_buffer(const char *fn, MPI_Session session)
+{
+	struct mpii_bsend_buf **slot = mpii_session_bsend(session);
+	if (!slot)
+		return mpii_session_raise(session, MPI_ERR_SESSION, fn, "invalid session");
+	mpii_lock();
+	if (*slot)
+		mpii_progress_wait(bsend_drained, *slot, -1);
+	mpii_unlock();
+	return MPI_SUCCESS;
+}
+
+int mpii_Session_iflush_buffer(const char *fn, MPI_Session session, MPI_Request *request)
+{
+	struct mpii_bsend_buf **slot = mpii_session_bsend(session);
+	if (!slot)
+		return mpii_session_raise(session, MPI_ERR_SESSION, fn, "invalid session");
+	if (!request)
+		return mpii_session_raise(session, MPI_ERR_REQUEST, fn, "request is NULL");
+	mpii_lock();
+	struct mpii_bsend_buf *b = slot_buf(slot);
+	struct mpii_request *req = b ? iflush_start(b) : NULL;
+	if (req)
+		*request = req;
+	mpii_unlock();
+	return req ? MPI_SUCCESS : mpii_session_raise(session, MPI_ERR_NO_MEM, fn, "out of memory");
 }
 
 /* MPI_Buffer_iflush: a polled request completing once the buffered
@@ -983,14 +1185,9 @@ int mpii_Buffer_iflush(const char *fn, MPI_Request *request)
 	if (!request)
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
 	mpii_lock();
-	struct mpii_request *req = mpii_request_new(MPII_REQ_COLL);
-	if (req) {
-		req->active = 1;
-		req->poll = iflush_poll;
+	struct mpii_request *req = iflush_start(&mpii_p2p.bsend);
+	if (req)
 		*request = req;
-		if (!iflush_poll(req))
-			mpii_progress_poll_add(req);
-	}
 	mpii_unlock();
 	return req ? MPI_SUCCESS : mpii_err(NULL, MPI_ERR_NO_MEM, fn, "out of memory");
 }

@@ -128,8 +128,7 @@ struct mpii_p2p_state {
 	 * will spend their time reading our data (lib/p2p/p2p_cma.c splits
 	 * a copy only while this is 0). */
 	int rts_out;
-	MPI_Count bsend_capacity, bsend_used;
-	void *bsend_buf;
+	struct mpii_bsend_buf bsend;   /* the process's buffered-send buffer */
 };
 
 extern struct mpii_p2p_state mpii_p2p;
