@@ -602,7 +602,9 @@ int mpii_Cancel(const char *fn, MPI_Request *request)
 	MPI_Comm comm = err_comm(r);
 	if (r->h_state)
 		;  /* completed, its handler pending or run (lib/ext/handler.c) */
-	else if (!inert(r) && !req_done(r) && (r->kind == MPII_REQ_SEND || r->kind == MPII_REQ_RECV))
+	/* A send complete on our side may still be unmatched at the receiver:
+	 * p2p decides whether it can ask for it back (lib/p2p/p2p_cancel.c). */
+	else if (!inert(r) && (r->kind == MPII_REQ_SEND || (!req_done(r) && r->kind == MPII_REQ_RECV)))
 		rc = mpii_p2p_cancel(r);
 	else if (!inert(r) && gen)
 		rc = mpii_gen_cancel(r);  /* cancel_fn (lib/ext/greq.c) */

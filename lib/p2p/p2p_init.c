@@ -45,4 +45,5 @@ void mpii_p2p_finalize(void)
 	mpii_cma_pids_release();
 	mpii_umsg_release();
 	mpii_given_free();
+	mpii_p2p_cancels_release();
 }
