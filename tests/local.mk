@@ -51,6 +51,9 @@ TESTS += tests/mpi/p2p_basic tests/mpi/p2p_order tests/mpi/p2p_modes \
 	tests/mpi/p2p_large tests/mpi/p2p_probe tests/mpi/p2p_cancel \
 	tests/mpi/p2p_persistent tests/mpi/p2p_errors tests/mpi/p2p_wildcard tests/mpi/p2p_stream_ahead tests/mpi/p2p_unexp_large \
 	tests/mpi/p2p_eager_limit tests/mpi/p2p_cma_batch tests/mpi/abort_rank tests/mpi/segv_rank tests/mpi/env_basic tests/mpi/pmpi_wrap tests/mpi/handle_f2c
+# MPI_Cancel of sends whose message is already at the receiver (issue 38)
+check_PROGRAMS += tests/mpi/cancel_send tests/mpi/cancel_race
+TESTS += tests/mpi/cancel_send tests/mpi/cancel_race
 # errors are named after the user's call (issue 13: MPI_Mrecv was reported
 # as MPI_Imrecv, MPI_Comm_disconnect as MPI_Comm_free)
 check_PROGRAMS += tests/mpi/err_fn_name

@@ -139,6 +139,7 @@ struct mpii_request {
 
 	/* transport state (lib/p2p/) */
 	int proto;              /* enum mpii_proto_step (lib/p2p/p2p_impl.h) */
+	uint32_t msg_seq;       /* a send's message number on its ring (cancel) */
 	void *tmpbuf;           /* packed copy (bsend, non-contiguous rendezvous) */
 	struct mpii_request *next, *prev;  /* posted queue / tx queue links */
 

@@ -53,10 +53,13 @@ int mpii_p2p_start(struct mpii_request *req);
 int mpii_iprobe(int source, int tag, struct mpii_comm *comm, uint32_t ctx, int *flag,
 		MPI_Status *status);
 
-/* Cancel a pending send or receive (MPI_Cancel, lock held): a receive still
- * in the posted queue, or a send whose header has not left the transmit
- * queue, completes with status.mpii_cancelled set.  Always MPI_SUCCESS
- * (a request too far along simply completes as usual). */
+/* Cancel a send or receive (MPI_Cancel, lock held; a send also when it is
+ * complete but not yet collected): a receive still in the posted queue, or
+ * a send whose header has not left the transmit queue, completes with
+ * status.mpii_cancelled set; a send whose message the receiver has not
+ * matched yet is asked back from it, and completes (again) when it
+ * answers, cancelled or not (lib/p2p/p2p_cancel.c).  MPI_SUCCESS, or
+ * MPI_ERR_NO_MEM (a request too far along simply completes as usual). */
 int mpii_p2p_cancel(struct mpii_request *req);
 
 /* What the progress engine (lib/core/progress.c) and the waiters ask of

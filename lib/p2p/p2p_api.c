@@ -183,9 +183,12 @@ static void bsend_reclaim(struct mpii_bsend_buf *b, MPI_Count need)
 
 /* Copy the message into buffered-send storage and start sending the copy;
  * the internal request frees itself when delivered.  MPI_BUFFER_AUTOMATIC
- * (MPI-4.1) sets no bound: the copies are as many as memory allows. */
+ * (MPI-4.1) sets no bound: the copies are as many as memory allows.  user:
+ * the request the caller gives the user (MPI_Ibsend, MPI_Bsend_init), or
+ * NULL; it is told the number of the copy's message once that is in the
+ * ring, so that MPI_Cancel can ask for it back (lib/p2p/p2p_cancel.c). */
 static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *dt, int dest,
-		       int tag, struct mpii_comm *comm)
+		       int tag, struct mpii_comm *comm, struct mpii_request *user)
 {
 	MPI_Count bytes = count * dt->size;
 	struct mpii_bsend_buf *b = bsend_pick(comm);
@@ -209,6 +212,14 @@ static int bsend_start(const void *buf, MPI_Count count, struct mpii_datatype *d
 	h->b = b;
 	h->charged = bytes + MPI_BSEND_OVERHEAD;
 	b->used += h->charged;
+	if (user) {
+		/* Its header still queued (the ring full): not numbered yet,
+		 * and then the user's cancel does not reach it. */
+		int numbered = req->proto == MPII_P_SENT || req->proto == MPII_P_WAIT_FIN;
+		user->proto = numbered ? MPII_P_SENT : MPII_P_NONE;
+		user->world_peer = req->world_peer;
+		user->msg_seq = req->msg_seq;
+	}
 	req->state = h;
 	req->state_free = bsend_release;
 	/* Acquire: pairs with the store in mpii_request_complete. */
@@ -231,7 +242,7 @@ MPII_INLINE_CHECK int send_blocking(const char *fn, const void *buf, MPI_Count c
 		return MPI_SUCCESS;
 	mpii_lock();
 	if (mode == MPII_MODE_BUFFERED)
-		rc = bsend_start(buf, count, dt, dest, tag, comm);
+		rc = bsend_start(buf, count, dt, dest, tag, comm, NULL);
 	else if (mode == MPII_MODE_SYNC || !mpii_send_now(buf, count, dt, dest, tag, comm, comm->ctx))
 		rc = mpii_send(buf, count, dt, dest, tag, comm, comm->ctx, mode);
 	mpii_unlock();
@@ -313,6 +324,10 @@ static int send_at_once(const void *buf, MPI_Count count, MPI_Datatype dt, int d
 		mpii_request_release(r);
 		return mpii_isend(buf, count, dt, dest, tag, comm, comm->ctx, mode, request);
 	}
+	/* Its message's number, for MPI_Cancel (lib/p2p/p2p_cancel.c). */
+	r->world_peer = mpii_comm_peer_world(comm, dest);
+	r->msg_seq = mpii_p2p.peers[r->world_peer].tx_seq - 1;
+	r->proto = MPII_P_SENT;
 	/* Relaxed: nobody else has seen this request yet. */
 	shm_store_relaxed(&r->done, 1);
 	*request = r;
@@ -331,11 +346,12 @@ static int send_nonblocking(const char *fn, const void *buf, MPI_Count count, MP
 		return mpii_err(rc == MPI_ERR_COMM ? NULL : comm, rc, fn, "%s", why);
 	mpii_lock();
 	if (dest == MPI_PROC_NULL || mode == MPII_MODE_BUFFERED) {
-		if (dest != MPI_PROC_NULL)
-			rc = bsend_start(buf, count, dt, dest, tag, comm);
-		*request = rc ? MPI_REQUEST_NULL : completed_request(MPII_REQ_SEND);
-		if (!rc && !*request)
+		struct mpii_request *r = completed_request(MPII_REQ_SEND);
+		if (!r)
 			rc = MPI_ERR_NO_MEM;
+		else if (dest != MPI_PROC_NULL && (rc = bsend_start(buf, count, dt, dest, tag, comm, r)))
+			mpii_request_release(r), r = NULL;
+		*request = r ? r : MPI_REQUEST_NULL;
 	} else {
 		rc = send_at_once(buf, count, dt, dest, tag, comm, mode, request);
 	}
@@ -626,7 +642,7 @@ int mpii_p2p_start(struct mpii_request *req)
 	if (req->kind == MPII_REQ_RECV)
 		return mpii_p2p_start_recv(req);
 	if (req->mode == MPII_MODE_BUFFERED) {
-		int rc = bsend_start(req->buf, req->count, req->dt, req->peer, req->tag, req->comm);
+		int rc = bsend_start(req->buf, req->count, req->dt, req->peer, req->tag, req->comm, req);
 		if (rc)
 			return rc;
 		req->active = 1;

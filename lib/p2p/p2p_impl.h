@@ -30,6 +30,10 @@ enum mpii_proto_step {
 	MPII_P_WAIT_HALF,   /* split copy: our half is done, the peer's is not */
 	MPII_P_COPYING,     /* our part is being copied in chunks by the waiting
 			     * threads (lib/p2p/p2p_cma_share.c) */
+	MPII_P_SENT,        /* send complete, its message (world_peer, msg_seq)
+			     * perhaps still unmatched: MPI_Cancel may ask */
+	MPII_P_CANCELLING,  /* send held incomplete until the receiver answers
+			     * a CANCEL (lib/p2p/p2p_cancel.c) */
 };
 
 /* An unexpected message: arrived before a matching receive was posted.
@@ -53,6 +57,7 @@ struct mpii_umsg {
 	uint8_t complete;          /* all EAGER bytes landed */
 	uint8_t pad;
 	uint16_t chunk;            /* allocation size / 16: its recycling class */
+	uint32_t seq;              /* its number on world_src's ring (CANCEL) */
 	_Alignas(8) char data[];
 };
 
@@ -81,6 +86,8 @@ struct mpii_tx {
 				    * stays pending until the peer has read it */
 	MPI_Count off;             /* payload bytes already written */
 	int hdr_sent;
+	int hold;                  /* cancelled while partly written: once written,
+				    * wait for the CANCELLED answer, do not complete */
 };
 
 /* Where continuation cells from one peer go. */
@@ -108,6 +115,18 @@ struct mpii_peer {
 	int tx_listed;             /* on the list of peers with queued tx */
 	struct mpii_peer_type rts_type;  /* of its typed RTS (its send buffers) */
 	struct mpii_peer_type cts_type;  /* of its typed CTS+SPLIT (its receive buffers) */
+	uint32_t tx_seq;           /* EAGER and RTS headers written to it so far */
+	uint32_t rx_seq;           /* EAGER and RTS headers read from it so far */
+};
+
+/* A CANCEL sent and not yet answered (lib/p2p/p2p_cancel.c). */
+struct mpii_cancel {
+	struct mpii_cancel *next;
+	struct mpii_request *req;  /* held (MPII_P_CANCELLING): completed by the
+				    * answer; else only compared, never followed */
+	int world_peer;
+	uint32_t seq;
+	int held;
 };
 
 struct mpii_p2p_state {
@@ -129,6 +148,7 @@ struct mpii_p2p_state {
 	 * a copy only while this is 0). */
 	int rts_out;
 	struct mpii_bsend_buf bsend;   /* the process's buffered-send buffer */
+	struct mpii_cancel *cancels;  /* CANCEL messages awaiting their answer */
 };
 
 extern struct mpii_p2p_state mpii_p2p;
@@ -164,7 +184,16 @@ void mpii_p2p_send_ctl(int world_dst, int type, uint64_t sreq, uint64_t rreq);
 /* h, then h->extra bytes of extra (which must live until it is written). */
 void mpii_p2p_send_hdr(int world_dst, const struct mpii_msg_hdr *h, const void *extra);
 void mpii_p2p_notify(int world_dst);
-int mpii_p2p_cancel_send(struct mpii_request *req);
+/* Take a send whose header is not yet written out of its tx queue (1);
+ * 0 when it is not there unwritten.  *tx: its tx entry when the header is
+ * written but not all of its payload, else NULL. */
+int mpii_p2p_unqueue_send(struct mpii_request *req, struct mpii_tx **tx);
+
+/* p2p_cancel.c: the CANCEL protocol (receiver side, sender side). */
+void mpii_p2p_on_cancel(const struct mpii_msg_hdr *h, int world_src);
+void mpii_p2p_on_cancelled(const struct mpii_msg_hdr *h, int world_src);
+/* Drop unanswered cancel records (MPI_Finalize). */
+void mpii_p2p_cancels_release(void);
 
 /* p2p_cma.c: single copy by process_vm_readv/writev.  desc: the bytes
  * after the header (h->extra of them, TYPED). */
@@ -287,6 +316,9 @@ struct mpii_request *mpii_p2p_persistent_new(int kind, const void *buf, MPI_Coun
  * lib/p2p/p2p_part.c). */
 void mpii_part_register(void);
 struct mpii_umsg *mpii_unexp_find(uint32_t ctx, int src, int tag, int remove);
+/* Take the message number seq from world_src out of the unexpected queue;
+ * NULL when it is not there (matched, or probed away by MPI_Mprobe). */
+struct mpii_umsg *mpii_unexp_take_seq(int world_src, uint32_t seq);
 void mpii_unexp_append(struct mpii_umsg *u);
 
 #endif

@@ -11,13 +11,15 @@
 
 struct mpii_p2p_state mpii_p2p;
 
-/* MPI_Cancel of an active send or receive: one already done has nothing
- * left to cancel. */
+/* MPI_Cancel of an active send or receive.  A receive already done has
+ * nothing left to cancel; a send complete on our side may still be
+ * unmatched at the receiver, and lib/p2p/p2p_cancel.c decides whether it
+ * can ask for it back. */
 static int cancel_op(struct mpii_request *req)
 {
 	/* Acquire: pairs with the release in mpii_request_complete (the
 	 * lock, held, orders it too). */
-	if (shm_load_acquire(&req->done))
+	if (req->kind == MPII_REQ_RECV && shm_load_acquire(&req->done))
 		return MPI_SUCCESS;
 	return mpii_p2p_cancel(req);
 }
@@ -73,4 +75,5 @@ void mpii_p2p_finalize(void)
 	mpii_cma_pids_release();
 	mpii_umsg_release();
 	mpii_given_free();
+	mpii_p2p_cancels_release();
 }

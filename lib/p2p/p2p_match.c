@@ -78,6 +78,28 @@ struct mpii_umsg *mpii_unexp_find(uint32_t ctx, int src, int tag, int remove)
 	return NULL;
 }
 
+struct mpii_umsg *mpii_unexp_take_seq(int world_src, uint32_t seq)
+{
+	struct mpii_umsg *prev = NULL;
+	for (struct mpii_umsg *u = mpii_p2p.unexp_head; u; prev = u, u = u->next) {
+		if (u->world_src != world_src || u->seq != seq)
+			continue;
+		/* Its payload still streaming in (only a forged CANCEL can get
+		 * here before the stream's end: the ring is FIFO). */
+		if (u->type == MPII_MSG_EAGER && !u->complete)
+			return NULL;
+		if (prev)
+			prev->next = u->next;
+		else
+			mpii_p2p.unexp_head = u->next;
+		if (mpii_p2p.unexp_tail == u)
+			mpii_p2p.unexp_tail = prev;
+		u->next = NULL;
+		return u;
+	}
+	return NULL;
+}
+
 void mpii_unexp_append(struct mpii_umsg *u)
 {
 	u->next = NULL;

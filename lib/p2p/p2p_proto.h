@@ -19,6 +19,15 @@
  *   CTS+SPLIT  (large messages, lib/p2p/p2p_cma.c) "write the upper half
  *          into my buffer at raddr while I read the lower half"; the
  *          sender answers WDONE when its half is written.
+ *   CANCEL  (lib/p2p/p2p_cancel.c) the sender asks to take back its
+ *          message number `len` on this ring (EAGER and RTS headers are
+ *          numbered from 0 per ring, by both sides: mpii_peer tx_seq and
+ *          rx_seq), which the ring's order puts before this request.
+ *   CANCELLED  the answer: `len` the number asked about; `tag` the type
+ *          of the message taken out of the unexpected queue (EAGER or
+ *          RTS), or 0 when it was matched already; `sreq` the sender's
+ *          request the removed message named (RTS, synchronous EAGER),
+ *          else 0.
  *   TYPED  (flag of RTS and CTS+SPLIT, lib/p2p/p2p_cma_typed.c) the buffer at
  *          raddr is laid out by a non-contiguous datatype whose binary
  *          description (lib/datatype/pack_dtype.c), `extra` bytes, follows the
@@ -43,6 +52,8 @@ enum mpii_msg_type {
 	MPII_MSG_FIN,
 	MPII_MSG_ACK,
 	MPII_MSG_WDONE,
+	MPII_MSG_CANCEL,
+	MPII_MSG_CANCELLED,
 };
 
 enum mpii_msg_flags {

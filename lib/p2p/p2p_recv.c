@@ -329,6 +329,8 @@ static struct mpii_umsg *new_umsg(const struct mpii_msg_hdr *h, const void *extr
 	u->type = h->type;
 	u->flags = h->flags;
 	u->complete = 0;
+	/* on_header numbered it (rx_seq) before it came here. */
+	u->seq = mpii_p2p.peers[world_src].rx_seq - 1;
 	if (sync || h->type == MPII_MSG_RTS)
 		memcpy(u->data, &h->sreq, sizeof(h->sreq));
 	if (h->type == MPII_MSG_RTS) {
@@ -361,7 +363,12 @@ static void eager_whole(int world_src, const struct mpii_msg_hdr *h, const char 
 /* A header cell from world_src. */
 static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *payload)
 {
-	struct mpii_rx *rx = &mpii_p2p.peers[world_src].rx;
+	struct mpii_peer *peer = &mpii_p2p.peers[world_src];
+	struct mpii_rx *rx = &peer->rx;
+	/* Messages that can be matched are numbered as the sender numbered
+	 * them (tx_seq), for CANCEL. */
+	if (h->type == MPII_MSG_EAGER || h->type == MPII_MSG_RTS)
+		peer->rx_seq++;
 	switch (h->type) {
 	case MPII_MSG_EAGER:
 		if ((MPI_Count)h->len <= mpii_first_room(h)) {
@@ -401,6 +408,12 @@ static void on_header(int world_src, const struct mpii_msg_hdr *h, const char *p
 	}
 	case MPII_MSG_WDONE:
 		mpii_cma_on_wdone(h, world_src);
+		break;
+	case MPII_MSG_CANCEL:
+		mpii_p2p_on_cancel(h, world_src);
+		break;
+	case MPII_MSG_CANCELLED:
+		mpii_p2p_on_cancelled(h, world_src);
 		break;
 	case MPII_MSG_CTS: {
 		if (h->flags & MPII_MSGF_SPLIT) {

@@ -73,15 +73,20 @@ static void tx_written(struct mpii_tx *t, int dst)
 	} else if (t->hdr.type == MPII_MSG_EAGER && (t->hdr.flags & MPII_MSGF_SYNC)) {
 		req->proto = MPII_P_WAIT_ACK;
 		mpii_given_add(req, dst, MPII_GIVEN_SEND);
+	} else if (t->hold) {
+		req->proto = MPII_P_CANCELLING; /* the CANCELLED answer completes it */
 	} else {
-		req->proto = MPII_P_NONE;
+		/* Written: complete, but MPI_Cancel may still ask for it back. */
+		req->proto = t->hdr.type == MPII_MSG_EAGER ? MPII_P_SENT : MPII_P_NONE;
 		mpii_request_complete(req);
 	}
 }
 
-/* Write as much of t as the ring takes.  Returns 1 when t is complete. */
-static int tx_write(struct shm_ring *ring, struct mpii_tx *t)
+/* Write as much of t as the ring of peer p takes.  Returns 1 when t is
+ * complete. */
+static int tx_write(struct mpii_peer *p, struct mpii_tx *t)
 {
+	struct shm_ring *ring = &p->out;
 	int data = t->hdr.type == MPII_MSG_EAGER || t->hdr.type == MPII_MSG_DATA;
 	MPI_Count len = data ? (MPI_Count)t->hdr.len : 0;
 	struct mpii_request *req = t->req;
@@ -100,6 +105,9 @@ static int tx_write(struct shm_ring *ring, struct mpii_tx *t)
 		shm_ring_publish(ring);
 		t->hdr_sent = 1;
 		t->off = chunk;
+		/* Messages that can be matched are numbered, for CANCEL. */
+		if (t->hdr.type == MPII_MSG_EAGER || t->hdr.type == MPII_MSG_RTS)
+			req->msg_seq = p->tx_seq++;
 	}
 	while (t->off < len) {
 		char *cell = shm_ring_reserve(ring);
@@ -127,7 +135,7 @@ static int push_peer(int dst)
 		struct mpii_tx *t = p->tx_head;
 		int had_hdr = t->hdr_sent;
 		MPI_Count had_off = t->off;
-		int done = tx_write(&p->out, t);
+		int done = tx_write(p, t);
 		if (t->hdr_sent != had_hdr || t->off != had_off)
 			wrote = 1;
 		if (!done) {
@@ -258,6 +266,7 @@ int mpii_p2p_start_send(struct mpii_request *req)
 	 * to other threads by the library lock. */
 	shm_store_relaxed(&req->done, 0);
 	req->active = 1;
+	req->status.mpii_cancelled = 0; /* a persistent send's last activation's */
 	req->bytes = req->count * req->dt->size;
 	req->world_peer = mpii_comm_peer_world(req->comm, req->peer);
 	/* A message that fits one cell, with nothing queued before it, is
@@ -266,7 +275,8 @@ int mpii_p2p_start_send(struct mpii_request *req)
 	if ((req->mode == MPII_MODE_STANDARD || req->mode == MPII_MODE_READY ||
 	     req->mode == MPII_MODE_FAN_IN || req->mode == MPII_MODE_FAN_OUT) &&
 	    mpii_send_now(req->buf, req->count, req->dt, req->peer, req->tag, req->comm, req->ctx)) {
-		req->proto = MPII_P_NONE;
+		req->proto = MPII_P_SENT;
+		req->msg_seq = mpii_p2p.peers[req->world_peer].tx_seq - 1;
 		mpii_request_complete(req);
 		return MPI_SUCCESS;
 	}
@@ -355,6 +365,7 @@ int mpii_send_now(const void *buf, MPI_Count count, struct mpii_datatype *dt, in
 	if (len)
 		mpii_type_pack(dt, count, buf, 0, cell + MPII_HDR_SHORT, len);
 	shm_ring_publish(&p->out);
+	p->tx_seq++; /* its number, for CANCEL, is tx_seq - 1 */
 	mpii_p2p_ctr.eager_msgs++;
 	mpii_p2p_ctr.eager_bytes += (uint64_t)len;
 	prefetch_next_lines(&p->out, (size_t)len);
@@ -374,8 +385,9 @@ int mpii_send(const void *buf, MPI_Count count, struct mpii_datatype *dt, int de
 	return mpii_wait(req, MPI_STATUS_IGNORE);
 }
 
-int mpii_p2p_cancel_send(struct mpii_request *req)
+int mpii_p2p_unqueue_send(struct mpii_request *req, struct mpii_tx **tx)
 {
+	*tx = NULL;
 	if (req->proto != MPII_P_QUEUED)
 		return 0;
 	struct mpii_peer *p = &mpii_p2p.peers[req->world_peer];
@@ -383,8 +395,13 @@ int mpii_p2p_cancel_send(struct mpii_request *req)
 	for (struct mpii_tx *t = p->tx_head; t; prev = t, t = t->next) {
 		if (t->req != req)
 			continue;
-		if (t->hdr_sent)
-			return 0; /* already partly in the ring: it will be delivered */
+		/* A DATA stream answers a CTS: the message is matched. */
+		if (t->hdr.type == MPII_MSG_DATA)
+			return 0;
+		if (t->hdr_sent) {
+			*tx = t; /* partly in the ring: it will be delivered */
+			return 0;
+		}
 		if (prev)
 			prev->next = t->next;
 		else
