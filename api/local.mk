@@ -35,6 +35,20 @@ $(srcdir)/perf/prof/wrap_shmpi.c: $(API_DESC) $(API_GEN)
 $(srcdir)/tests/mpi/api_stubs.c: $(API_DESC) $(API_GEN)
 	$(API_RUN) stubs_test.c >$@-t && mv -f $@-t $@
 
+# The MPI-5.0 standard-ABI header (issue 44, docs/abi.md): api/gen-abi.py
+# writes it from api/abi.api (the ABI's values) and api/mpi.api (the
+# prototypes); installed as PREFIX/include/abi/mpi.h, apart from our mpi.h.
+ABI_DESC = $(srcdir)/api/abi.api
+ABI_GEN = $(srcdir)/api/gen-abi.py
+BUILT_SOURCES += $(srcdir)/include/abi/mpi.h
+MAINTAINERCLEANFILES += $(srcdir)/include/abi/mpi.h
+abiincludedir = $(includedir)/abi
+abiinclude_HEADERS = include/abi/mpi.h
+EXTRA_DIST += api/abi.api api/gen-abi.py
+$(srcdir)/include/abi/mpi.h: $(ABI_DESC) $(ABI_GEN) $(API_DESC) $(API_GEN)
+	$(AM_V_GEN)$(MKDIR_P) $(srcdir)/include/abi && \
+		$(PYTHON3) $(ABI_GEN) $(ABI_DESC) $(API_DESC) mpi.h >$@-t && mv -f $@-t $@
+
 # Checks: the generated files are current and the generator rejects broken
 # descriptions; mpi.h is a clean header for C and C++ users; every stub
 # reports its error (tests/check-symbols.sh, in tests/local.mk, checks the
