@@ -7,4 +7,4 @@ check_PROGRAMS += $(IO_TESTS)
 TESTS += $(IO_TESTS)
 EXTRA_DIST += tests/mpi/iotest.h
 # The Fortran side (built with the other Fortran tests, tests/fortran.mk).
-FORTRAN_TESTS += tests/fortran/io_f08
+FORTRAN_TESTS += tests/fortran/io_f08 tests/fortran/io_datarep_f08
