@@ -75,3 +75,9 @@ endif
 # The point-to-point paths in instructions (perf/p2p_count.sh compiles
 # perf/p2p_count.c against each build tree it is given).
 EXTRA_DIST += perf/p2p_count.sh perf/p2p_count.c
+
+# MPI-IO (issue 39): perf/io.sh runs perf/io under shmpi, Open MPI and MPICH
+# and dd (perf/RESULTS.md, MPI-IO).
+noinst_PROGRAMS += perf/io
+perf_io_SOURCES = perf/io.c
+EXTRA_DIST += perf/io.sh
