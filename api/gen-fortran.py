@@ -129,6 +129,7 @@ CALLBACK_FUNCS = {
     'MPI_Meta_request_create': None,
     'MPI_Meta_request_free': None,
     'MPI_Request_init': None,
+    'MPI_Register_datarep': None,
 }
 
 # The mpi_f08 abstract interfaces of the callbacks (MPI-3.1 17.1.? and the
@@ -163,6 +164,17 @@ F08_ABSTRACT = {
         '  IMPORT', '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state', '  LOGICAL :: complete',
         '  INTEGER :: ierror'),
 }
+# MPI-3.1 13.5.3: a representation's conversion and extent functions.
+F08_ABSTRACT['MPI_Datarep_conversion_function'] = (
+    'SUBROUTINE MPI_Datarep_conversion_function(userbuf, datatype, count, filebuf, position, '
+    'extra_state, ierror)',
+    '  IMPORT', '  TYPE(C_PTR), VALUE :: userbuf, filebuf', '  TYPE(MPI_Datatype) :: datatype',
+    '  INTEGER :: count, ierror', '  INTEGER(KIND=MPI_OFFSET_KIND) :: position',
+    '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extra_state')
+F08_ABSTRACT['MPI_Datarep_extent_function'] = (
+    'SUBROUTINE MPI_Datarep_extent_function(datatype, extent, extra_state, ierror)',
+    '  IMPORT', '  TYPE(MPI_Datatype) :: datatype',
+    '  INTEGER(KIND=MPI_ADDRESS_KIND) :: extent, extra_state', '  INTEGER :: ierror')
 # Seed 002 6.7 and 6.12.3: INTEGER handles, extra states and values (its
 # Fortran bindings), the handle being of the type handletype says.
 F08_ABSTRACT['MPI_Handle_copy_function'] = (
@@ -271,6 +283,7 @@ F_PREDEFINED_PROCS = [
     ('MPI_HANDLE_NULL_COPY_FN', 'MPI_Handle_copy_function'),
     ('MPI_HANDLE_DUP_FN', 'MPI_Handle_copy_function'),
     ('MPI_HANDLE_DELETE_FN', 'MPI_Handle_delete_function'),
+    ('MPI_CONVERSION_FN_NULL', 'MPI_Datarep_conversion_function'),
 ]
 
 # Fortran has no argc/argv: MPI_INIT(IERROR), MPI_INIT_THREAD(REQUIRED,

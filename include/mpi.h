@@ -620,6 +620,14 @@ typedef int MPI_Datarep_conversion_function_c(void *userbuf, MPI_Datatype dataty
 					      void *extra_state);
 typedef int MPI_Datarep_extent_function(MPI_Datatype datatype, MPI_Aint *file_extent,
 					void *extra_state);
+/* Programs written for ROMIO (the MPI-IO of MPICH and Open MPI) name the
+ * requests of nonblocking file calls MPIO_Request and complete them with
+ * MPIO_Wait/MPIO_Test: here they are ordinary requests, as in Open MPI's
+ * mpi.h (the MPICH suite's io/async uses them). */
+#define MPIO_USES_MPI_REQUEST
+#define MPIO_Request MPI_Request
+#define MPIO_Wait MPI_Wait
+#define MPIO_Test MPI_Test
 typedef void MPI_Handler_function(MPI_Comm *comm, int *errcode, ...);
 typedef int MPI_Grequest_query_function(void *extra_state, MPI_Status *status);
 typedef int MPI_Grequest_free_function(void *extra_state);

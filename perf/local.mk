@@ -90,3 +90,8 @@ perf_persist_SOURCES = perf/persist.c $(PERF_BENCH)
 noinst_PROGRAMS += perf/spawn
 perf_spawn_SOURCES = perf/spawn.c
 perf_spawn_LDFLAGS = $(AM_LDFLAGS) -no-install
+# MPI-IO (issue 39): perf/io.sh runs perf/io under shmpi, Open MPI and MPICH
+# and dd (perf/RESULTS.md, MPI-IO).
+noinst_PROGRAMS += perf/io
+perf_io_SOURCES = perf/io.c
+EXTRA_DIST += perf/io.sh

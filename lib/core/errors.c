@@ -232,7 +232,10 @@ static int deliver(MPI_Comm comm, MPI_Win win, int is_file, struct mpii_errhandl
 			MPI_File f = (MPI_File)(void *)win;
 			((MPI_File_errhandler_function *)(void (*)(void))eh->comm_fn)(&f, &code,
 										  (char *)msg);
-			return errcode;
+			/* The call returns the code as the handler left it: a
+			 * file's handler may turn an error into success, as in
+			 * ROMIO (the MPICH suite's errors/io/fileerrret). */
+			return code;
 		}
 		if (win && weh) {
 			/* A window's handler (MPI_Win_create_errhandler): same

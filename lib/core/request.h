@@ -150,6 +150,13 @@ struct mpii_request {
 	void (*state_free)(void *state);
 	struct mpii_request *poll_next;
 
+	/* lib/io/ hook (issue 39): where the request's error goes at
+	 * completion when not to its communicator: a file access raises
+	 * through the file's handler, raise(raise_obj, class, fn).  NULL:
+	 * the usual way (lib/core/wait_api.c). */
+	int (*raise)(void *obj, int errcode, const char *fn);
+	void *raise_obj;
+
 	/* The kind's own state: generalized and meta requests' (lib/ext/greq.c),
 	 * a partitioned request's (lib/p2p/p2p_part.c).  The ops query,
 	 * collected and release are called only for a request that has it

@@ -7,6 +7,8 @@
  * A null request or an inactive persistent request completes at once with
  * an empty status.  Errors of individual requests in the multiple-completion
  * calls are reported as MPI_ERR_IN_STATUS with each status's MPI_ERROR set.
+ * A file access's error (lib/io/) goes to its file's handler instead, by
+ * the request's raise hook (struct raise_to below).
  *
  * Two threads waiting on one request is a thread-usage error (MPI-2
  * 12.4.2): the first would collect (free) the request under the second.
@@ -64,6 +66,23 @@ static int query(struct mpii_request *r)
 static int raise_req(int gen, MPI_Comm comm, int rc, const char *fn)
 {
 	return gen ? mpii_err_self(rc, fn, "request failed") : mpii_err(comm, rc, fn, "request failed");
+}
+
+/* lib/io/ hook (issue 39): a request with a raise function (a file
+ * access) has its error raised through it (the file's handler, MPI-3.1
+ * 13.7), not through a communicator's.  Noted from the first failed such
+ * request before collection frees it; used when the call fails. */
+struct raise_to {
+	int (*fn)(void *obj, int errcode, const char *fn);
+	void *obj;
+};
+
+static void raise_note(struct raise_to *t, MPI_Request r)
+{
+	if (!t->fn && r->raise && r->status.MPI_ERROR != MPI_SUCCESS) {
+		t->fn = r->raise;
+		t->obj = r->raise_obj;
+	}
 }
 
 static int check_array(int count, MPI_Request *reqs)
@@ -138,8 +157,12 @@ int mpii_Wait(const char *fn, MPI_Request *request, MPI_Status *status)
 	if (rc || !live)
 		return rc;
 	mpii_request_wait_done(*request);
+	struct raise_to to = { 0 };
+	raise_note(&to, *request);   /* lib/io/ hook */
 	rc = mpii_request_collect(request, status);
 	mpii_unlock();
+	if (rc && to.fn)
+		return to.fn(to.obj, rc, fn);
 	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }
 
@@ -157,9 +180,14 @@ int mpii_Test(const char *fn, MPI_Request *request, int *flag, MPI_Status *statu
 	if (!req_done(*request))
 		mpii_progress((*request)->kind == MPII_REQ_RECV ? (*request)->world_peer : -1);
 	*flag = req_done(*request);
-	if (*flag)
+	struct raise_to to = { 0 };
+	if (*flag) {
+		raise_note(&to, *request);   /* lib/io/ hook */
 		rc = mpii_request_collect(request, status);
+	}
 	mpii_unlock();
+	if (rc && to.fn)
+		return to.fn(to.obj, rc, fn);
 	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
 }
 
@@ -171,6 +199,7 @@ struct any_arg {
 	MPI_Status *statuses;   /* one status for the "any" calls */
 	int first;              /* all_done: the requests before it are done */
 	int waited;             /* array_call polled (handlers may have run) */
+	struct raise_to to;     /* lib/io/ hook */
 };
 
 /* The peer to poll first while waiting for several requests: the one peer
@@ -245,7 +274,8 @@ static int all_done(void *arg)
 
 /* Collect the first completed active request; *index = MPI_UNDEFINED if
  * none is active.  Returns its error. */
-static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *status, int *found)
+static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *status, int *found,
+		       struct raise_to *to)
 {
 	*found = 0;
 	*index = MPI_UNDEFINED;
@@ -257,6 +287,7 @@ static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *sta
 		if (req_done(reqs[i])) {
 			*index = i;
 			*found = 1;
+			raise_note(to, reqs[i]);   /* lib/io/ hook */
 			return mpii_request_collect(&reqs[i], status);
 		}
 	}
@@ -290,12 +321,14 @@ static int array_call(const char *fn, struct any_arg *a, int bad, int (*done)(vo
 		mpii_progress(-1);
 	rc = collect(a);
 	mpii_unlock();
+	if (rc && a->to.fn)
+		return a->to.fn(a->to.obj, rc, fn);   /* lib/io/ hook */
 	return rc ? mpii_err(NULL, rc, fn, "%s", failed) : MPI_SUCCESS;
 }
 
 static int take_any(struct any_arg *a)
 {
-	return collect_any(a->count, a->reqs, a->index, a->statuses, a->flag);
+	return collect_any(a->count, a->reqs, a->index, a->statuses, a->flag, &a->to);
 }
 
 int mpii_Waitany(const char *fn, int count, MPI_Request array_of_requests[], int *index,
@@ -336,17 +369,19 @@ static void note_err(MPI_Status *statuses, int n, int err, int *first_err)
 }
 
 /* Collect every request (all done); statuses may be MPI_STATUSES_IGNORE. */
-static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses)
+static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses, struct raise_to *to)
 {
 	int any_err = 0, first_err = -1;
 	int keep = statuses != MPI_STATUSES_IGNORE && statuses;
 	for (int i = 0; i < count; i++) {
 		MPI_Status *st = keep ? &statuses[i] : MPI_STATUS_IGNORE;
 		int err = MPI_SUCCESS;
-		if (inert(reqs[i]))
+		if (inert(reqs[i])) {
 			mpii_status_empty(st);
-		else
+		} else {
+			raise_note(to, reqs[i]);   /* lib/io/ hook */
 			err = mpii_request_collect(&reqs[i], st);
+		}
 		if (keep)
 			note_err(statuses, i + 1, err, &first_err);
 		any_err |= err != MPI_SUCCESS;
@@ -362,7 +397,7 @@ static int take_all(struct any_arg *a)
 	int all = all_done(a);
 	if (a->flag)
 		*a->flag = all;
-	return all ? collect_all(a->count, a->reqs, a->statuses) : MPI_SUCCESS;
+	return all ? collect_all(a->count, a->reqs, a->statuses, &a->to) : MPI_SUCCESS;
 }
 
 int mpii_Waitall(const char *fn, int count, MPI_Request array_of_requests[],
@@ -383,7 +418,7 @@ int mpii_Testall(const char *fn, int count, MPI_Request array_of_requests[], int
 /* Collect all completed requests; *outcount = MPI_UNDEFINED if none is
  * active. */
 static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indices,
-			MPI_Status *statuses)
+			MPI_Status *statuses, struct raise_to *to)
 {
 	int n = 0, active = 0, any_err = 0, first_err = -1;
 	int keep = statuses != MPI_STATUSES_IGNORE && statuses;
@@ -394,6 +429,7 @@ static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indice
 		if (!req_done(reqs[i]))
 			continue;
 		MPI_Status *st = keep ? &statuses[n] : MPI_STATUS_IGNORE;
+		raise_note(to, reqs[i]);   /* lib/io/ hook */
 		int err = mpii_request_collect(&reqs[i], st);
 		indices[n++] = i;
 		if (keep)
@@ -406,7 +442,7 @@ static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indice
 
 static int take_some(struct any_arg *a)
 {
-	return collect_some(a->count, a->reqs, a->outcount, a->indices, a->statuses);
+	return collect_some(a->count, a->reqs, a->outcount, a->indices, a->statuses, &a->to);
 }
 
 /* MPI_Waitsome (done: any_done) and MPI_Testsome (done NULL) for fn. */

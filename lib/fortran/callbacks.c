@@ -5,7 +5,8 @@
  * (MPI_Comm/Win_create_errhandler, MPI_Errhandler_create), generalized
  * requests (MPI_Grequest_start), and seed 002's keyvals on any handle
  * (MPI_Handle_keyval_create), request handlers (MPI_Post_handler) and meta
- * requests (MPI_Meta_request_create, MPI_Request_init); the
+ * requests (MPI_Meta_request_create, MPI_Request_init), data
+ * representations (MPI_Register_datarep); the
  * predefined Fortran procedures MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN,
  * MPI_NULL_DELETE_FN, MPI_HANDLE_DUP_FN, ...
  *
@@ -629,4 +630,79 @@ int mpii_f_request_init(MPI_Metarequest metareq, MPI_Aint extra_state, MPI_Reque
 	/* b is not freed on failure: whether free_fn ran for a request whose
 	 * init_fn failed is the library's business. */
 	return MPI_Request_init(metareq, b, request);
+}
+
+/* ------------------------------- data representations (MPI_Register_datarep)
+ *
+ * The representation keeps the box as its extra_state: the three
+ * procedures and the user's EXTRA_STATE value, which each procedure gets
+ * by reference (MPI-3.1 13.5.3).  A representation cannot be removed, so
+ * the box lives for the rest of the run.  MPI_CONVERSION_FN_NULL, the
+ * predefined Fortran procedure, becomes C's (the bytes moved as they are):
+ * it is never called. */
+
+typedef void f_conversion_fn(void *userbuf, MPI_Fint *datatype, MPI_Fint *count, void *filebuf,
+			     MPI_Offset *position, MPI_Aint *extra_state, MPI_Fint *ierror);
+typedef void f_extent_fn(MPI_Fint *datatype, MPI_Aint *extent, MPI_Aint *extra_state,
+			 MPI_Fint *ierror);
+
+struct datarep_box {
+	void (*read_fn)(void), (*write_fn)(void), (*extent_fn)(void);
+	MPI_Aint extra_state;
+};
+
+static int conversion_call(void (*proc)(void), void *userbuf, MPI_Datatype datatype, int count,
+			   void *filebuf, MPI_Offset position, struct datarep_box *b)
+{
+	MPI_Fint ftype = MPI_Type_c2f(datatype), fcount = count, ierror = MPI_SUCCESS;
+	((f_conversion_fn *)proc)(userbuf, &ftype, &fcount, filebuf, &position, &b->extra_state,
+				  &ierror);
+	return ierror;
+}
+
+static int datarep_read(void *userbuf, MPI_Datatype datatype, int count, void *filebuf,
+			MPI_Offset position, void *extra_state)
+{
+	struct datarep_box *b = extra_state;
+	return conversion_call(b->read_fn, userbuf, datatype, count, filebuf, position, b);
+}
+
+static int datarep_write(void *userbuf, MPI_Datatype datatype, int count, void *filebuf,
+			 MPI_Offset position, void *extra_state)
+{
+	struct datarep_box *b = extra_state;
+	return conversion_call(b->write_fn, userbuf, datatype, count, filebuf, position, b);
+}
+
+static int datarep_extent(MPI_Datatype datatype, MPI_Aint *file_extent, void *extra_state)
+{
+	struct datarep_box *b = extra_state;
+	MPI_Fint ftype = MPI_Type_c2f(datatype), ierror = MPI_SUCCESS;
+	((f_extent_fn *)b->extent_fn)(&ftype, file_extent, &b->extra_state, &ierror);
+	return ierror;
+}
+
+void mpi_conversion_fn_null_(void *userbuf, MPI_Fint *datatype, MPI_Fint *count, void *filebuf,
+			     MPI_Offset *position, MPI_Aint *extra_state, MPI_Fint *ierror)
+{
+	(void)userbuf, (void)datatype, (void)count, (void)filebuf, (void)position;
+	(void)extra_state;
+	*ierror = MPI_SUCCESS;   /* never called: replaced by C's (above) */
+}
+
+int mpii_f_register_datarep(const char *datarep, void (*read_fn)(void), void (*write_fn)(void),
+			    void (*extent_fn)(void), MPI_Aint extra_state)
+{
+	void (*null_fn)(void) = (void (*)(void))mpi_conversion_fn_null_;
+	struct datarep_box *b = malloc(sizeof(*b));
+	if (!b)
+		return MPI_ERR_NO_MEM;
+	*b = (struct datarep_box){ read_fn, write_fn, extent_fn, extra_state };
+	int rc = MPI_Register_datarep(datarep,
+				      read_fn == null_fn ? MPI_CONVERSION_FN_NULL : datarep_read,
+				      write_fn == null_fn ? MPI_CONVERSION_FN_NULL : datarep_write,
+				      datarep_extent, b);
+	if (rc != MPI_SUCCESS)
+		free(b);   /* not registered: nobody holds it */
+	return rc;
 }

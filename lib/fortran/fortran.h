@@ -243,6 +243,10 @@ enum mpii_f_keyval_kind {
 };
 int mpii_f_keyval_create(enum mpii_f_keyval_kind kind, void (*copy)(void), void (*del)(void),
 			 int *keyval, MPI_Aint extra_state);
+/* MPI_Register_datarep: the conversion procedures (or the predefined
+ * MPI_CONVERSION_FN_NULL) and the extent procedure. */
+int mpii_f_register_datarep(const char *datarep, void (*read_fn)(void), void (*write_fn)(void),
+			    void (*extent_fn)(void), MPI_Aint extra_state);
 /* extra_state: the address of the caller's EXTRA_STATE variable, which
  * the procedures get (api/gen-fortran.py, EXTRA_STATE_BY_ADDRESS). */
 int mpii_f_grequest_start(void (*query)(void), void (*free_fn)(void), void (*cancel)(void),

@@ -203,7 +203,7 @@ int mpii_io_check(MPI_File fh, int write, int where, MPI_Count count, MPI_Dataty
 }
 
 int mpii_io_access(const char *fn, MPI_File fh, int write, int where, MPI_Offset off, void *buf,
-		   int count, MPI_Datatype dt, MPI_Status *status)
+		   MPI_Count count, MPI_Datatype dt, MPI_Status *status)
 {
 	const char *msg;
 	if (mpii_file_check(fh))
@@ -213,7 +213,7 @@ int mpii_io_access(const char *fn, MPI_File fh, int write, int where, MPI_Offset
 		return mpii_file_err(fh, rc, fn, "%s", msg);
 	if (where == IO_AT && off < 0)
 		return mpii_file_err(fh, MPI_ERR_ARG, fn, "negative offset");
-	MPI_Offset etypes = (MPI_Offset)((MPI_Count)count * dt->size) / fh->view->esize;
+	MPI_Offset etypes = (MPI_Offset)(count * dt->size) / fh->view->esize;
 	if (where == IO_INDIV)
 		off = fh->fp;
 	else if (where == IO_SHARED)

@@ -20,7 +20,7 @@
 /* A collective access: the access (unless a split collective is pending),
  * then the agreement.  A class, raised on fh here. */
 static int coll_access(const char *fn, MPI_File fh, int write, int where, MPI_Offset off,
-		       void *buf, int count, MPI_Datatype dt, MPI_Status *status)
+		       void *buf, MPI_Count count, MPI_Datatype dt, MPI_Status *status)
 {
 	if (mpii_file_check(fh))
 		return mpii_file_err(MPI_FILE_NULL, MPI_ERR_FILE, fn, "invalid file");
@@ -48,7 +48,7 @@ static int coll_access(const char *fn, MPI_File fh, int write, int where, MPI_Of
 					 &aggregated, &aerr);
 		if (aggregated && !err) {
 			err = aerr;
-			moved = aerr ? 0 : (MPI_Count)count * dt->size;
+			moved = aerr ? 0 : count * dt->size;
 		}
 	}
 	if (!err && !aggregated)
@@ -90,7 +90,7 @@ int mpii_File_write_all(const char *fn, MPI_File fh, const void *buf, int count,
 
 /* _begin: the whole access now, its outcome kept for _end. */
 static int split_begin(const char *fn, MPI_File fh, int kind, MPI_Offset off, const void *buf,
-		       int count, MPI_Datatype dt)
+		       MPI_Count count, MPI_Datatype dt)
 {
 	if (mpii_file_check(fh))
 		return mpii_file_err(MPI_FILE_NULL, MPI_ERR_FILE, fn, "invalid file");

@@ -16,9 +16,10 @@
  * Memory that is not contiguous goes through a bounce buffer, packed at
  * the start of a write, unpacked at the end of a read.
  *
- * Errors are the request's: the status's MPI_ERROR holds the class
- * (MPI_Wait returns it); a read that meets the end of the file completes
- * with the bytes before it, as blocking reads do.
+ * Errors are the request's: the status's MPI_ERROR holds the class, and
+ * MPI_Wait/Test (or the array calls) raise it through the file's error
+ * handler (the request's raise hook); a read that meets the end of the
+ * file completes with the bytes before it, as blocking reads do.
  *
  * Atomic mode, a view in a representation other than native, and a
  * process where io_uring cannot be set up (a container that forbids it),
@@ -189,10 +190,30 @@ static int op_poll(struct mpii_request *req)
 	return 0;
 }
 
-/* A complete request with the outcome of a blocking access. */
-static int born_complete(int err, MPI_Count moved, struct mpii_request **out)
+/* The request's raise hook (lib/core/request.h): MPI_Wait/Test and the
+ * array calls raise a failed access's class through the file's handler
+ * (MPI-3.1 13.7), not MPI_COMM_WORLD's. */
+static int req_raise(void *fh, int errcode, const char *fn)
+{
+	return mpii_file_err(fh, errcode, fn, "nonblocking access failed");
+}
+
+/* A request of fh, its errors raised on fh. */
+static struct mpii_request *file_request(struct mpii_file *fh)
 {
 	struct mpii_request *req = mpii_request_new(MPII_REQ_COLL);
+	if (req) {
+		req->raise = req_raise;
+		req->raise_obj = fh;
+	}
+	return req;
+}
+
+/* A complete request with the outcome of a blocking access. */
+static int born_complete(struct mpii_file *fh, int err, MPI_Count moved,
+			 struct mpii_request **out)
+{
+	struct mpii_request *req = file_request(fh);
 	if (!req)
 		return MPI_ERR_NO_MEM;
 	mpii_io_status(&req->status, moved);
@@ -232,7 +253,7 @@ static int make_pieces(struct nb_op *op, char *mem, MPI_Offset p, MPI_Offset len
 
 /* Start one nonblocking access.  A class (raised on fh here). */
 static int nb_start(const char *fn, MPI_File fh, int write, int where, MPI_Offset off, void *buf,
-		    int count, MPI_Datatype dt, MPI_Request *request)
+		    MPI_Count count, MPI_Datatype dt, MPI_Request *request)
 {
 	const char *msg;
 	if (mpii_file_check(fh))
@@ -244,7 +265,7 @@ static int nb_start(const char *fn, MPI_File fh, int write, int where, MPI_Offse
 		return mpii_file_err(fh, rc, fn, "%s", msg);
 	if (where == IO_AT && off < 0)
 		return mpii_file_err(fh, MPI_ERR_ARG, fn, "negative offset");
-	MPI_Offset total = (MPI_Offset)((MPI_Count)count * dt->size);
+	MPI_Offset total = (MPI_Offset)(count * dt->size);
 	MPI_Offset etypes = total / fh->view->esize;
 	if (where == IO_INDIV) {
 		off = fh->fp;
@@ -260,14 +281,14 @@ static int nb_start(const char *fn, MPI_File fh, int write, int where, MPI_Offse
 	if (!up) {
 		MPI_Count moved = 0;
 		int err = mpii_io_rw(fh, write, off, buf, count, dt, &moved);
-		rc = born_complete(err, moved, &req);
+		rc = born_complete(fh, err, moved, &req);
 		if (rc)
 			return mpii_file_err(fh, rc, fn, "out of memory");
 		*request = req;
 		return MPI_SUCCESS;
 	}
 	struct nb_op *op = calloc(1, sizeof(*op));
-	req = mpii_request_new(MPII_REQ_COLL);
+	req = file_request(fh);
 	if (!op || !req)
 		goto nomem;
 	op->fh = fh;

@@ -29,7 +29,7 @@ int mpii_File_write_shared(const char *fn, MPI_File fh, const void *buf, int cou
 	return mpii_io_access(fn, fh, 1, IO_SHARED, 0, (void *)buf, count, datatype, status);
 }
 
-int mpii_io_ordered(const char *fn, MPI_File fh, int write, void *buf, int count,
+int mpii_io_ordered(const char *fn, MPI_File fh, int write, void *buf, MPI_Count count,
 		    MPI_Datatype dt, MPI_Status *status)
 {
 	const char *msg = NULL;
@@ -37,7 +37,7 @@ int mpii_io_ordered(const char *fn, MPI_File fh, int write, void *buf, int count
 		return mpii_file_err(MPI_FILE_NULL, MPI_ERR_FILE, fn, "invalid file");
 	int err = mpii_io_check(fh, write, IO_SHARED, count, dt, &msg);
 	struct mpii_comm *c = fh->comm;
-	int64_t mine = err ? 0 : (int64_t)((MPI_Count)count * dt->size / fh->view->esize);
+	int64_t mine = err ? 0 : (int64_t)(count * dt->size / fh->view->esize);
 	int64_t *all = malloc(sizeof(int64_t) * (size_t)c->size);
 	if (!all)
 		mpii_abort_job(MPI_ERR_NO_MEM, "ordered file access: out of memory");

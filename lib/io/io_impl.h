@@ -69,6 +69,9 @@ int mpii_io_view_default(struct mpii_io_view **out);
 void mpii_io_view_free(struct mpii_io_view *v);
 MPI_Offset mpii_io_view_map(const struct mpii_io_view *v, MPI_Offset p, MPI_Offset *avail);
 
+/* Counts: every internal function of lib/io/ takes MPI_Count, so that the
+ * large-count (_c) entry points are one call each, as the int ones. */
+
 /* Where an access starts. */
 enum io_where { IO_AT = 0, IO_INDIV, IO_SHARED };
 
@@ -93,7 +96,7 @@ int mpii_io_check(MPI_File fh, int write, int where, MPI_Count count, MPI_Dataty
  * advanced), the engine, the status.  MPI_SUCCESS or a class (raised on
  * fh by this function). */
 int mpii_io_access(const char *fn, MPI_File fh, int write, int where, MPI_Offset off, void *buf,
-		   int count, MPI_Datatype dt, MPI_Status *status);
+		   MPI_Count count, MPI_Datatype dt, MPI_Status *status);
 
 /* Set a status for moved bytes. */
 void mpii_io_status(MPI_Status *status, MPI_Count moved);
@@ -123,7 +126,7 @@ int mpii_io_write_aggregated(struct mpii_file *fh, MPI_Offset off, const void *b
 			     MPI_Count count, struct mpii_datatype *dt, int *done, int *err);
 
 /* file_shared.c: ordered access (collective) and the shared pointer. */
-int mpii_io_ordered(const char *fn, MPI_File fh, int write, void *buf, int count,
+int mpii_io_ordered(const char *fn, MPI_File fh, int write, void *buf, MPI_Count count,
 		    MPI_Datatype dt, MPI_Status *status);
 
 /* datarep.c: find a representation by name (NULL for native, and
