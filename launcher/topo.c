@@ -302,8 +302,10 @@ int lnch_topo_place_rings(const struct lnch_topo *t, const struct shm_seg *seg,
 			continue;
 		unsigned long mask = 1ul << node;
 		/* Preferred, not bound: a full node must not fail a job.  MOVE
-		 * migrates the ring headers shm_seg_create() already touched. */
-		if (mbind(shm_seg_ring(seg, i, 0), bytes, MPOL_PREFERRED, &mask,
+		 * migrates any page already touched.  The block is the cells of
+		 * the rings member i writes (segment version 8: by producer,
+		 * before by consumer), so they are near their writer. */
+		if (mbind(shm_seg_ring_cells(seg, 0, i), bytes, MPOL_PREFERRED, &mask,
 			  8 * sizeof(mask), MPOL_MF_MOVE) < 0 && !err)
 			err = -errno;
 	}

@@ -8,19 +8,22 @@
 #include <unistd.h>
 #include "shm/ring.h"
 
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
 #endif
 
 size_t shm_ring_bytes(uint32_t ncells, uint32_t cell_size)
 {
-	return sizeof(struct shm_ring_shared) + (size_t)ncells * cell_size;
+	return (size_t)ncells * cell_size;
 }
 
-void shm_ring_init(struct shm_ring *r, void *mem, uint32_t ncells, uint32_t cell_size)
+void shm_ring_init(struct shm_ring *r, void *shared, void *cells, uint32_t ncells, uint32_t cell_size)
 {
-	r->shared = mem;
-	r->cells = (unsigned char *)mem + sizeof(struct shm_ring_shared);
+	r->shared = shared;
+	r->cells = cells;
 	r->ncells = ncells;
 	r->cell_size = cell_size;
 	r->mask = ncells - 1;
@@ -47,12 +50,12 @@ void shm_ring_populate(struct shm_ring *r, uint32_t pos, uint32_t *mapped)
 	long page = sysconf(_SC_PAGESIZE);
 	if (page <= 0)
 		return;
-	/* From the ring's shared line (its page) at the first run. */
-	uintptr_t start = pos ? (uintptr_t)shm_ring_cell(r, pos) : (uintptr_t)r->shared;
+	uintptr_t start = (uintptr_t)shm_ring_cell(r, pos);
 	uintptr_t end = (uintptr_t)r->cells + (uintptr_t)to * r->cell_size;
 	start &= ~((uintptr_t)page - 1);
 	end = (end + (uintptr_t)page - 1) & ~((uintptr_t)page - 1);
 	/* Errors (an old kernel, no memory for the pages now) leave the
 	 * pages to fault in one by one, as without this call. */
-	(void)madvise((void *)start, end - start, MADV_POPULATE_WRITE);
+	(void)madvise((void *)start, end - start,
+		      mapped == &r->prod_mapped ? MADV_POPULATE_WRITE : MADV_POPULATE_READ);
 }

@@ -3,9 +3,11 @@
  *
  * One ring per ordered pair of members.  Exactly one thread at a time
  * produces (the sender's process, under its progress lock) and one
- * consumes.  In the segment a ring is one line holding the consumer's
- * published position, then the cells; each cell starts with a sequence
- * word.  Positions are free-running uint32 counters masked by ncells-1
+ * consumes.  In the segment a ring is two pieces in different places: the
+ * cells, written by the producer alone, in the producer's pages, and one
+ * line holding the consumer's published position, written by the consumer
+ * alone, in the consumer's pages (shm/segment.h: each member may map the
+ * others' pages read-only).  Each cell starts with a sequence word.  Positions are free-running uint32 counters masked by ncells-1
  * (ncells is a power of two); each side keeps its own position and the
  * geometry in a process-local struct shm_ring.  A cell's seq is stored
  * relative to its lap (lap = pos & ~mask), so memory that is all zero is
@@ -45,7 +47,8 @@ struct shm_cell {
 	unsigned char payload[];
 };
 
-/* The shared head of a ring: the consumer's published position. */
+/* The consumer's line of a ring: its published position (in the
+ * consumer's pages, apart from the cells). */
 struct shm_ring_shared {
 	shm_cacheline_aligned _Atomic uint32_t cons;
 };
@@ -54,8 +57,8 @@ _Static_assert(sizeof(struct shm_ring_shared) == SHM_CACHELINE, "one line");
 /* A process-local handle on one ring.  The producer's handle uses prod_pos
  * and cons_seen, the consumer's cons_pos and cons_published. */
 struct shm_ring {
-	struct shm_ring_shared *shared;  /* in the segment */
-	unsigned char *cells;            /* in the segment, line-aligned */
+	struct shm_ring_shared *shared;  /* in the segment, the consumer's pages */
+	unsigned char *cells;            /* in the segment, the producer's pages, line-aligned */
 	uint32_t ncells;
 	uint32_t cell_size;
 	uint32_t mask;
@@ -68,13 +71,14 @@ struct shm_ring {
 	uint32_t cons_mapped;            /* pages mapped in (shm_ring_populate) */
 };
 
-/* Bytes a ring of ncells cells of cell_size bytes occupies in the segment
- * (its shared line and the cells). */
+/* Bytes the cells of a ring of ncells cells of cell_size bytes occupy in
+ * the segment (the consumer's line, struct shm_ring_shared, is apart). */
 size_t shm_ring_bytes(uint32_t ncells, uint32_t cell_size);
 
-/* Set up a handle on the ring at `mem` (zero memory is an empty ring, so
- * nothing in the segment is written). */
-void shm_ring_init(struct shm_ring *r, void *mem, uint32_t ncells, uint32_t cell_size);
+/* Set up a handle on the ring whose consumer line is at `shared` and
+ * whose cells are at `cells` (zero memory is an empty ring, so nothing in
+ * the segment is written). */
+void shm_ring_init(struct shm_ring *r, void *shared, void *cells, uint32_t ncells, uint32_t cell_size);
 
 /* Map the pages of the cells from position pos on into this process, in
  * runs that double (the cell at 0, then 1, 2-3, 4-7, ...: a side maps at
@@ -95,7 +99,9 @@ void shm_ring_init(struct shm_ring *r, void *mem, uint32_t ncells, uint32_t cell
  * Mapping the whole ring at once (1.75 ms at np=2) would allocate every
  * ring of a job whose pairs only exchange a few small messages.  Best
  * effort: on a kernel without MADV_POPULATE_WRITE (before 5.14) the pages
- * fault in one by one as before. */
+ * fault in one by one as before.  The producer maps its pages for
+ * writing, the consumer (whose mapping of them may be read-only) for
+ * reading. */
 void shm_ring_populate(struct shm_ring *r, uint32_t pos, uint32_t *mapped);
 
 static inline struct shm_cell *shm_ring_cell(struct shm_ring *r, uint32_t pos)

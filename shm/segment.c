@@ -77,7 +77,13 @@ static const char *compute_layout(uint32_t n, const struct shm_seg_config *cfg, 
 	g->summary_off = round_up(g->member_off + (uint64_t)n * sizeof(struct shm_member), SHM_CACHELINE);
 	/* Each receiver's summary on its own line(s): senders hammer it. */
 	g->summary_words = (uint32_t)round_up((n + 63) / 64, SHM_CACHELINE / 8);
-	g->ring_off = round_up(g->summary_off + (uint64_t)n * g->summary_words * 8, 4096);
+	/* Single writer: every member's consumer lines fill whole pages of
+	 * their own, and so do the cells of each ring (a producer's n rings
+	 * are one block), so that shm_seg_protect can map the others'
+	 * read-only with page granularity. */
+	g->cons_off = round_up(g->summary_off + (uint64_t)n * g->summary_words * 8, 4096);
+	g->cons_stride = round_up((uint64_t)n * SHM_CACHELINE, 4096);
+	g->ring_off = g->cons_off + (uint64_t)n * g->cons_stride;
 	ring_bytes = shm_ring_bytes(cfg->ring_cells, cfg->cell_size);
 	g->ring_stride = round_up(ring_bytes, 4096);
 	if (!ring_bytes || !g->ring_stride ||
@@ -142,6 +148,8 @@ int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg 
 	h->ncpus = (uint32_t)shm_cpus_allowed();
 	h->ring_off = g.ring_off;
 	h->ring_stride = g.ring_stride;
+	h->cons_off = g.cons_off;
+	h->cons_stride = g.cons_stride;
 	h->arena_off = g.arena_off;
 	h->arena_size = g.arena_size;
 	shm_store_relaxed(&h->arena_next, 0);
@@ -191,7 +199,8 @@ static const char *check_header(const struct shm_seg_header *c, uint64_t file_si
 		return why;
 	if (total != file_size || c->member_off != g->member_off || c->summary_off != g->summary_off ||
 	    c->summary_words != g->summary_words || c->ring_off != g->ring_off ||
-	    c->ring_stride != g->ring_stride || c->arena_off != g->arena_off)
+	    c->ring_stride != g->ring_stride || c->cons_off != g->cons_off ||
+	    c->cons_stride != g->cons_stride || c->arena_off != g->arena_off)
 		return "an offset in the header does not match its layout";
 	return NULL;
 }
@@ -243,6 +252,62 @@ void shm_seg_detach(struct shm_seg *seg)
 	seg->base = NULL;
 	seg->hdr = NULL;
 	seg->fd = -1;
+}
+
+/* prot on [off, off + len) of the segment. */
+static int protect(const struct shm_seg *seg, uint64_t off, uint64_t len, int prot)
+{
+	if (len && mprotect(seg->base + off, (size_t)len, prot) < 0)
+		return -errno;
+	return 0;
+}
+
+int shm_seg_protect(const struct shm_seg *seg, uint32_t self)
+{
+	const struct shm_seg_geom *g = &seg->geo;
+	uint64_t cells = (uint64_t)g->nmembers * g->ring_stride;
+	int err;
+
+	/* The layout rounds to 4 KiB: with larger pages the blocks of two
+	 * members can share a page, so nothing is protected. */
+	if (sysconf(_SC_PAGESIZE) != 4096 || self >= g->nmembers)
+		return -EINVAL;
+	/* Everything read-only, then our own blocks writable again: four
+	 * calls whatever the job's size (the kernel splits each range into
+	 * at most three mappings). */
+	if ((err = protect(seg, g->cons_off, (uint64_t)g->nmembers * g->cons_stride, PROT_READ)) ||
+	    (err = protect(seg, g->cons_off + (uint64_t)self * g->cons_stride, g->cons_stride,
+			   PROT_READ | PROT_WRITE)) ||
+	    (err = protect(seg, g->ring_off, g->nmembers * cells, PROT_READ)) ||
+	    (err = protect(seg, g->ring_off + (uint64_t)self * cells, cells, PROT_READ | PROT_WRITE)))
+		return err;
+	return 0;
+}
+
+int shm_seg_owner(const struct shm_seg *seg, const void *addr, uint32_t *owner, uint32_t *peer,
+		  const char **what)
+{
+	const struct shm_seg_geom *g = &seg->geo;
+	uintptr_t a = (uintptr_t)addr, b = (uintptr_t)seg->base;
+	if (!seg->base || a < b || a - b >= seg->size)
+		return 0;
+	uint64_t off = a - b;
+	if (off >= g->cons_off && off < g->ring_off) {
+		off -= g->cons_off;
+		*owner = (uint32_t)(off / g->cons_stride);
+		*peer = (uint32_t)(off % g->cons_stride / SHM_CACHELINE);
+		*what = "cons";
+		return *peer < g->nmembers;
+	}
+	uint64_t cells = (uint64_t)g->nmembers * g->ring_stride;
+	if (off >= g->ring_off && off < g->ring_off + g->nmembers * cells) {
+		off -= g->ring_off;
+		*owner = (uint32_t)(off / cells);
+		*peer = (uint32_t)(off % cells / g->ring_stride);
+		*what = "cells";
+		return 1;
+	}
+	return 0;
 }
 
 uint64_t shm_seg_alloc(const struct shm_seg *seg, size_t size)

@@ -9,7 +9,18 @@
  *
  * Layout (each part starts on its own cache line):
  *   header | member control blocks [n] | summary bitmaps [n][words]
- *   | pair rings [n][n] | object arena (bump-allocated at run time)
+ *   | ring consumer lines [consumer][producer] | ring cells [producer][consumer]
+ *   | object arena (bump-allocated at run time)
+ *
+ * Single writer (issue 40, docs/reliability.md): the ring parts are laid
+ * out by writer.  Member m's consumer lines (one line for each ring it
+ * reads) are one page-aligned block, cons_stride bytes, and so are the
+ * cells of every ring m writes (n rings of ring_stride bytes); each
+ * member maps the other members' blocks read-only (shm_seg_protect), so a
+ * wild write into another member's ring faults in the writer, and
+ * shm_seg_owner names whose data the address was.  The header, the
+ * member blocks, the summaries and the arena are written by several
+ * members by design and stay writable everywhere.
  *
  * shm/ knows nothing of MPI: a "member" is a process slot, its state a small
  * life-cycle the launcher reads to tell a clean exit from a crash.
@@ -23,10 +34,12 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 8u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
+#define SHM_SEG_VERSION 9u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
 			   * 5: finalizing, ended, keep_going, gone; 6: ncpus;
 			   * 7: calls, wait_* (the stall report);
-			   * 8: started (spare member slots for spawn) */
+			   * 8: started (spare member slots for spawn);
+			   * 9: ring cells by producer, consumer lines apart by
+			   * consumer */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -75,8 +88,10 @@ struct shm_seg_header {
 	 * before any member is bound: the launcher's affinity and cpuset,
 	 * or a singleton's own.  Written once at create. */
 	uint32_t ncpus;
-	uint64_t ring_off;     /* rings[dst][src], each shm_ring_bytes() */
-	uint64_t ring_stride;
+	uint64_t ring_off;     /* ring cells [src][dst], each shm_ring_bytes() */
+	uint64_t ring_stride;  /* page-rounded */
+	uint64_t cons_off;     /* consumer lines [dst][src], one line each */
+	uint64_t cons_stride;  /* bytes of one consumer's lines, page-rounded */
 	uint64_t arena_off;
 	uint64_t arena_size;
 	shm_cacheline_aligned _Atomic uint64_t arena_next; /* bump pointer */
@@ -179,7 +194,7 @@ struct shm_seg_geom {
 	uint32_t summary_words;
 	uint32_t ring_cells;
 	uint32_t cell_size;
-	uint64_t member_off, summary_off, ring_off, ring_stride, arena_off, arena_size;
+	uint64_t member_off, summary_off, ring_off, ring_stride, cons_off, cons_stride, arena_off, arena_size;
 };
 
 struct shm_seg {
@@ -238,13 +253,35 @@ static inline _Atomic uint64_t *shm_seg_summary(const struct shm_seg *seg, uint3
 	       (size_t)dst * seg->geo.summary_words;
 }
 
-/* The cells of the ring that carries messages from src to dst (wrap them
- * with shm_ring_init). */
-static inline void *shm_seg_ring(const struct shm_seg *seg, uint32_t dst, uint32_t src)
+/* The cells of the ring that carries messages from src to dst, in src's
+ * pages (wrap them with shm_ring_init). */
+static inline void *shm_seg_ring_cells(const struct shm_seg *seg, uint32_t dst, uint32_t src)
 {
 	return seg->base + seg->geo.ring_off +
-	       ((size_t)dst * seg->geo.nmembers + src) * seg->geo.ring_stride;
+	       ((size_t)src * seg->geo.nmembers + dst) * seg->geo.ring_stride;
 }
+
+/* The consumer line (struct shm_ring_shared) of that ring, in dst's pages. */
+static inline void *shm_seg_ring_cons(const struct shm_seg *seg, uint32_t dst, uint32_t src)
+{
+	return seg->base + seg->geo.cons_off + (size_t)dst * seg->geo.cons_stride +
+	       (size_t)src * SHM_CACHELINE;
+}
+
+/* Map the parts of the segment that other members write alone (their
+ * rings' cells and consumer lines) read-only in this process, member
+ * `self`'s own writable.  Call once after create or attach, before the
+ * rings are used.  Returns 0, or -errno (the segment stays as it was
+ * mapped where mprotect failed; nothing is wrong with using it so). */
+int shm_seg_protect(const struct shm_seg *seg, uint32_t self);
+
+/* What an address in the segment is, for a fault's message: returns 1
+ * when it lies in a single-writer part, with *owner the member that
+ * writes it, *peer the other member of its ring and *what "cells" (the
+ * ring from owner to peer) or "cons" (owner's consumer line of the ring
+ * from peer); 0 elsewhere.  Async-signal-safe. */
+int shm_seg_owner(const struct shm_seg *seg, const void *addr, uint32_t *owner, uint32_t *peer,
+		  const char **what);
 
 /* Allocate size bytes (rounded up to a cache line) from the arena; the
  * memory is zero.  Any member may call it, concurrently.

@@ -20,6 +20,11 @@ EXTRA_DIST += tests/launcher/seg-trust.sh
 check_PROGRAMS += tests/mpi/hostile_rank
 TESTS += tests/launcher/hostile-rank.sh
 EXTRA_DIST += tests/launcher/hostile-rank.sh
+# A rank's wild write into another rank's ring faults and is named
+# (issue 40, single-writer shared memory).
+check_PROGRAMS += tests/mpi/wild_write
+TESTS += tests/launcher/wild-write.sh
+EXTRA_DIST += tests/launcher/wild-write.sh
 # A rank that scribbles the collective area (issue 40, item 4).
 check_PROGRAMS += tests/mpi/coll_scribble
 TESTS += tests/launcher/coll-scribble.sh

@@ -34,6 +34,7 @@
 #include "lib/coll/coll.h"
 #include "lib/p2p/p2p.h"
 #include "lib/core/progress.h"
+#include "lib/core/segv.h"
 #include "lib/core/stuck.h"
 #include "shm/config.h"
 #include "shm/doorbell.h"
@@ -127,6 +128,8 @@ static int join_segment(const char **why)
 	/* Programs this process starts must not inherit the job's memory: the
 	 * launcher leaves the descriptor open across exec for us only. */
 	fcntl(mpii_g.seg.fd, F_SETFD, FD_CLOEXEC);
+	/* The other ranks' rings read-only here, before they are used. */
+	mpii_segv_init();
 	mpii_g.me = shm_seg_member(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	mpii_g.me->pid = getpid();
 	mpii_stuck_calls = &mpii_g.me->calls;

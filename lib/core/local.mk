@@ -4,7 +4,7 @@ libshmpi_la_SOURCES += \
 	lib/core/core.h lib/core/errhandler.h lib/core/errors.h lib/core/global.h lib/core/lock.h \
 	lib/core/object.h lib/core/pool.h lib/core/progress.h lib/core/request.h lib/core/stuck.h lib/core/env.c \
 	lib/core/errhandler.c lib/core/errors.c lib/core/handle_f2c.c lib/core/pool.c lib/core/progress.c \
-	lib/core/request.c lib/core/stuck.c lib/core/unsupported.c lib/core/wait_api.c \
+	lib/core/request.c lib/core/segv.c lib/core/segv.h lib/core/stuck.c lib/core/unsupported.c lib/core/wait_api.c \
 	lib/core/foreign.c lib/core/env.h lib/core/session.c lib/core/session.h lib/core/hwtopo.c lib/core/hwtopo.h \
 	lib/core/entry.c lib/core/entry.h lib/core/large.c lib/core/large.h lib/core/large_util.c
 EXTRA_DIST += lib/core/README.md

@@ -43,11 +43,12 @@ int mpii_p2p_init(void)
 	if (!mpii_p2p.peers || !mpii_p2p.tx_active)
 		return MPI_ERR_NO_MEM;
 	uint32_t cells = mpii_g.seg.geo.ring_cells, cell_size = mpii_g.seg.geo.cell_size;
-	for (int i = 0; i < n; i++) {
-		shm_ring_init(&mpii_p2p.peers[i].out, shm_seg_ring(&mpii_g.seg, (uint32_t)i, (uint32_t)mpii_g.rank),
-			      cells, cell_size);
-		shm_ring_init(&mpii_p2p.peers[i].in, shm_seg_ring(&mpii_g.seg, (uint32_t)mpii_g.rank, (uint32_t)i),
-			      cells, cell_size);
+	uint32_t me = (uint32_t)mpii_g.rank;
+	for (uint32_t i = 0; i < (uint32_t)n; i++) {
+		shm_ring_init(&mpii_p2p.peers[i].out, shm_seg_ring_cons(&mpii_g.seg, i, me),
+			      shm_seg_ring_cells(&mpii_g.seg, i, me), cells, cell_size);
+		shm_ring_init(&mpii_p2p.peers[i].in, shm_seg_ring_cons(&mpii_g.seg, me, i),
+			      shm_seg_ring_cells(&mpii_g.seg, me, i), cells, cell_size);
 	}
 	mpii_p2p.payload = shm_ring_payload_size(&mpii_p2p.peers[0].out);
 	/* Single copy is tried unless switched off; the first refusal by the

@@ -48,13 +48,21 @@ static struct shm_member *member_of(int fd, int r)
 	return (struct shm_member *)((char *)h + h->member_off) + r;
 }
 
-/* The ring that carries messages from src to dst, as lib/ lays it out. */
+/* The cells of the ring that carries messages from src to dst, as
+ * shm/segment.h lays them out (by producer). */
 static char *ring_of(int fd, int dst, int src, uint32_t *ncells, uint32_t *cell_size)
 {
 	const struct shm_seg_header *h = map_segment(fd);
 	*ncells = h->ring_cells;
 	*cell_size = h->cell_size;
-	return (char *)h + h->ring_off + ((size_t)dst * h->nmembers + src) * h->ring_stride;
+	return (char *)h + h->ring_off + ((size_t)src * h->nmembers + dst) * h->ring_stride;
+}
+
+/* The consumer line of that ring (by consumer). */
+static char *cons_of(int fd, int dst, int src)
+{
+	const struct shm_seg_header *h = map_segment(fd);
+	return (char *)h + h->cons_off + (size_t)dst * h->cons_stride + (size_t)src * SHM_CACHELINE;
 }
 
 static void scribble(int fd, const char *mode)
@@ -63,20 +71,19 @@ static void scribble(int fd, const char *mode)
 	if (strcmp(mode, "scribble-cells") == 0) {
 		char *ring = ring_of(fd, 0, 1, &ncells, &cell_size);
 		for (uint32_t i = 0; i < ncells; i++)
-			*(volatile uint32_t *)(ring + SHM_CACHELINE + (size_t)i * cell_size) = 0xdeadbeef;
+			*(volatile uint32_t *)(ring + (size_t)i * cell_size) = 0xdeadbeef;
 	} else if (strcmp(mode, "scribble-cons") == 0) {
-		char *ring = ring_of(fd, 1, 0, &ncells, &cell_size);
-		*(volatile uint32_t *)ring = 0x7fffffff;
+		*(volatile uint32_t *)cons_of(fd, 1, 0) = 0x7fffffff;
 	} else if (strcmp(mode, "forge-fin") == 0) {
 		/* The next cell of the first lap: the first whose seq is not 1
 		 * (few messages went this way yet). */
 		char *ring = ring_of(fd, 0, 1, &ncells, &cell_size);
 		uint32_t k = 0;
 		while (k < ncells &&
-		       shm_load_acquire(&((struct shm_cell *)(ring + SHM_CACHELINE + (size_t)k * cell_size))->seq) == 1)
+		       shm_load_acquire(&((struct shm_cell *)(ring + (size_t)k * cell_size))->seq) == 1)
 			k++;
 		TEST_CHECK(k < ncells);
-		struct shm_cell *c = (struct shm_cell *)(ring + SHM_CACHELINE + (size_t)k * cell_size);
+		struct shm_cell *c = (struct shm_cell *)(ring + (size_t)k * cell_size);
 		struct mpii_msg_hdr h = { .type = MPII_MSG_FIN, .sreq = 0x1000 };
 		memcpy(c->payload, &h, sizeof(h));
 		shm_store_release(&c->seq, 1);

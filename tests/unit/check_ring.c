@@ -22,11 +22,12 @@
 /* Producer and consumer share one handle here (one process). */
 static struct shm_ring *new_ring(uint32_t ncells, uint32_t cell_size)
 {
-	size_t bytes = shm_ring_bytes(ncells, cell_size);
-	void *mem = aligned_alloc(64, (bytes + 63) / 64 * 64);
+	/* The consumer line, then the cells (apart in the segment). */
+	size_t bytes = sizeof(struct shm_ring_shared) + shm_ring_bytes(ncells, cell_size);
+	char *mem = aligned_alloc(64, (bytes + 63) / 64 * 64);
 	memset(mem, 0, bytes);
 	struct shm_ring *r = malloc(sizeof(*r));
-	shm_ring_init(r, mem, ncells, cell_size);
+	shm_ring_init(r, mem, mem + sizeof(struct shm_ring_shared), ncells, cell_size);
 	return r;
 }
 
@@ -165,8 +166,9 @@ START_TEST(test_populate)
 		return;
 	}
 	struct shm_ring p, c;
-	shm_ring_init(&p, pv, CELLS, CELL);
-	shm_ring_init(&c, cv, CELLS, CELL);
+	static struct shm_ring_shared cons; /* apart from the cells, as in the segment */
+	shm_ring_init(&p, &cons, pv, CELLS, CELL);
+	shm_ring_init(&c, &cons, cv, CELLS, CELL);
 	ck_assert(!page_present(shm_ring_cell(&p, 3)));
 	/* Reserving cell 2 maps cells 2-3: cell 3's last page, not written. */
 	for (int i = 0; i < 3; i++) {

@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 #include "shm/ring.h"
@@ -29,11 +31,29 @@ START_TEST(test_layout)
 		ck_assert_uint_eq(h->summary_off % 64, 0);
 		ck_assert_uint_eq(h->ring_off % 4096, 0);
 		ck_assert_uint_ge(h->summary_off, h->member_off + n * sizeof(struct shm_member));
-		ck_assert_uint_ge(h->ring_off, h->summary_off + (uint64_t)n * h->summary_words * 8);
+		ck_assert_uint_eq(h->cons_off % 4096, 0);
+		ck_assert_uint_eq(h->cons_stride % 4096, 0);
+		ck_assert_uint_ge(h->cons_stride, (uint64_t)n * 64);
+		ck_assert_uint_ge(h->cons_off, h->summary_off + (uint64_t)n * h->summary_words * 8);
+		ck_assert_uint_eq(h->ring_off, h->cons_off + (uint64_t)n * h->cons_stride);
 		ck_assert_uint_eq(h->arena_off, h->ring_off + (uint64_t)n * n * h->ring_stride);
 		ck_assert_uint_le(h->arena_off + h->arena_size, seg.size);
 		struct shm_ring r;
-		shm_ring_init(&r, shm_seg_ring(&seg, n - 1, 0), h->ring_cells, h->cell_size);
+		shm_ring_init(&r, shm_seg_ring_cons(&seg, n - 1, 0), shm_seg_ring_cells(&seg, n - 1, 0),
+			      h->ring_cells, h->cell_size);
+		/* Each part names its writer: the cells their producer, the
+		 * consumer line its consumer. */
+		uint32_t owner, peer;
+		const char *what;
+		ck_assert(shm_seg_owner(&seg, shm_seg_ring_cells(&seg, n - 1, 0), &owner, &peer, &what));
+		ck_assert(owner == 0 && peer == n - 1 && strcmp(what, "cells") == 0);
+		ck_assert(shm_seg_owner(&seg, (char *)shm_seg_ring_cells(&seg, 0, n - 1) + h->ring_stride - 1,
+					&owner, &peer, &what));
+		ck_assert(owner == n - 1 && peer == 0 && strcmp(what, "cells") == 0);
+		ck_assert(shm_seg_owner(&seg, shm_seg_ring_cons(&seg, n - 1, 0), &owner, &peer, &what));
+		ck_assert(owner == n - 1 && peer == 0 && strcmp(what, "cons") == 0);
+		ck_assert(!shm_seg_owner(&seg, shm_seg_member(&seg, 0), &owner, &peer, &what));
+		ck_assert(!shm_seg_owner(&seg, seg.base + h->arena_off, &owner, &peer, &what));
 		ck_assert_uint_eq(h->ring_cells, cfg.ring_cells);
 		ck_assert_ptr_nonnull(shm_ring_reserve(&r)); /* zero memory is an empty ring */
 		ck_assert_ptr_null(shm_ring_peek(&r));
@@ -131,13 +151,13 @@ START_TEST(test_geometry_is_private)
 	ck_assert_int_eq(shm_seg_create(4, &cfg, &seg), 0);
 	ck_assert_int_eq(shm_seg_attach(dup(seg.fd), &seg2), 0);
 	struct shm_member *m = shm_seg_member(&seg2, 3);
-	void *ring = shm_seg_ring(&seg2, 3, 2);
+	void *ring = shm_seg_ring_cells(&seg2, 3, 2);
 	seg.hdr->member_off = 1ull << 50;
 	seg.hdr->ring_off = 1ull << 50;
 	seg.hdr->nmembers = 1;
 	shm_store_relaxed(&seg.hdr->arena_next, UINT64_MAX - 10);
 	ck_assert_ptr_eq(shm_seg_member(&seg2, 3), m);
-	ck_assert_ptr_eq(shm_seg_ring(&seg2, 3, 2), ring);
+	ck_assert_ptr_eq(shm_seg_ring_cells(&seg2, 3, 2), ring);
 	ck_assert_uint_eq(shm_seg_alloc(&seg2, 64), 0); /* no wrap-around */
 	shm_seg_detach(&seg2);
 	shm_seg_detach(&seg);
@@ -175,12 +195,58 @@ START_TEST(test_owner_only)
 }
 END_TEST
 
+/* Write one byte at p in a child; the signal that ended it, 0 if none. */
+static int child_write(volatile char *p)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		*p = 1;
+		_exit(0);
+	}
+	int st;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	return WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+}
+
+/* Single writer (issue 40): after shm_seg_protect(self) a member may write
+ * its own rings' cells and its own consumer lines, and a write into
+ * another member's faults. */
+START_TEST(test_protect)
+{
+	struct shm_seg_config cfg;
+	struct shm_seg seg, me;
+	shm_seg_default_config(4, &cfg);
+	ck_assert_int_eq(shm_seg_create(4, &cfg, &seg), 0);
+	ck_assert_int_eq(shm_seg_attach(dup(seg.fd), &me), 0);
+	if (sysconf(_SC_PAGESIZE) != 4096) {
+		ck_assert_int_lt(shm_seg_protect(&me, 1), 0);
+		goto out;
+	}
+	ck_assert_int_eq(shm_seg_protect(&me, 1), 0);
+	ck_assert_int_eq(child_write(shm_seg_ring_cells(&me, 0, 1)), 0);
+	ck_assert_int_eq(child_write(shm_seg_ring_cells(&me, 3, 1)), 0);
+	ck_assert_int_eq(child_write(shm_seg_ring_cons(&me, 1, 2)), 0);
+	ck_assert_int_eq(child_write(shm_seg_ring_cells(&me, 0, 3)), SIGSEGV);
+	ck_assert_int_eq(child_write(shm_seg_ring_cells(&me, 1, 0)), SIGSEGV);
+	ck_assert_int_eq(child_write(shm_seg_ring_cons(&me, 0, 1)), SIGSEGV);
+	ck_assert_int_eq(child_write(shm_seg_ring_cons(&me, 2, 1)), SIGSEGV);
+	/* Shared by design: the member blocks and the arena. */
+	ck_assert_int_eq(child_write((char *)shm_seg_member(&me, 3)), 0);
+	ck_assert_int_eq(child_write(me.base + me.geo.arena_off), 0);
+	/* Reading the others' parts is fine. */
+	ck_assert_uint_eq(*(volatile char *)shm_seg_ring_cells(&me, 0, 3), 0);
+out:
+	shm_seg_detach(&me);
+	shm_seg_detach(&seg);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("segment");
 	const TTest *core_tests[] = {
 		test_layout, test_bad, test_arena, test_corrupt_header,
-		test_geometry_is_private, test_size_overflow, test_owner_only, NULL
+		test_geometry_is_private, test_size_overflow, test_owner_only, test_protect, NULL
 	};
 	unit_tcase(s, "core", 30, core_tests);
 	return unit_run(s);
