@@ -81,4 +81,4 @@ EXTRA_DIST += api/gen-man.py
 dist_doc_DATA = docs/STATUS.md docs/collectives.md docs/config.md docs/datatypes.md \
 	docs/handlers.md docs/handles.md docs/launcher.md docs/profiling.md \
 	docs/reliability.md docs/rma.md docs/testing.md docs/threads.md docs/transport.md \
-	docs/io.md docs/mpit.md
+	docs/io.md docs/mpit.md docs/abi.md docs/dynamic.md

@@ -199,7 +199,7 @@ int mpii_sync_check_owner(void *arg, uint64_t owner)
 	}
 	int r = owner ? (int)(owner >> 32) - 1 : -1;
 	if (owner && (r < 0 || r >= mpii_g.nmembers)) {
-		snprintf(what, sizeof(what), "its owner %#llx names world rank %d, not a rank of this job of %d",
+		snprintf(what, sizeof(what), "its owner %#llx names world rank %d, not one of this job's %d member slots",
 			 (unsigned long long)owner, r, mpii_g.nmembers);
 		mpii_sync_corrupt(mx, what);
 	}

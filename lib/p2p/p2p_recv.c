@@ -507,7 +507,7 @@ static int drain_peer(int src)
 		if (__builtin_expect(h.flags >= MPII_MSGF_ALL ||
 					     ((uint32_t)h.src >= (uint32_t)mpii_g.nmembers &&
 					      (h.type == MPII_MSG_EAGER || h.type == MPII_MSG_RTS)), 0))
-			mpii_p2p_corrupt(src, "a message header with source %d and flags %#x (job of %d ranks)",
+			mpii_p2p_corrupt(src, "a message header with source %d and flags %#x (the job has %d member slots)",
 					 h.src, h.flags, mpii_g.nmembers);
 		on_header(src, &h, cell + wire);
 		shm_ring_consume(&p->in);
@@ -528,8 +528,9 @@ static void stray_summary_bit(uint32_t src)
 	if (reported)
 		return;
 	reported = 1;
-	fprintf(stderr, "shmpi: rank %d: ignored a message summary bit for rank %u, which is not in this "
-		"job of %d ranks (the shared segment was overwritten)\n", mpii_g.rank, src, mpii_g.nmembers);
+	fprintf(stderr, "shmpi: rank %d: ignored a message summary bit for member %u, which is not among "
+		"this job's %d member slots (the shared segment was overwritten)\n", mpii_g.rank, src,
+		mpii_g.nmembers);
 }
 
 int mpii_p2p_poll_incoming(int hint)
