@@ -9,7 +9,8 @@
  * hindexed_c, struct_c; envelope_c/contents_c);
  * MPI_Status_set_elements_c of 2^33 elements read back by MPI_Get_elements_c, MPI_Get_count_c, and
  * MPI_UNDEFINED from the int forms; collectives (Bcast_c, Allreduce_c,
- * Gatherv_c and Alltoallw_c with MPI_Aint displacements, Ibcast_c); pack
+ * Gatherv_c and Alltoallw_c with MPI_Aint displacements, Ibcast_c,
+ * Allreduce_init_c, Bcast_init_c); pack
  * and unpack; one-sided Put_c/Get_c on a window of Win_allocate_c.  Bad
  * counts: a negative count (MPI_Send_c, MPI_Bcast_c, Type_contiguous_c),
  * a count whose bytes overflow (Send_c, Isend_c, Bcast_c, Allreduce_c)
@@ -242,6 +243,23 @@ static void colls(int rank, int size, MPI_Comm comm)
 	int one = rank + 1, sum = 0;
 	TEST_MPI(MPI_Allreduce_c(&one, &sum, 1, MPI_INT, MPI_SUM, comm));
 	TEST_CHECK(sum == size * (size + 1) / 2);
+	/* the persistent forms' _c (MPI-4.0): started twice */
+	TEST_MPI(MPI_Allreduce_init_c(&one, &sum, 1, MPI_INT, MPI_SUM, comm, MPI_INFO_NULL, &req));
+	for (i = 0; i < 2; i++) {
+		sum = 0;
+		TEST_MPI(MPI_Start(&req));
+		TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
+		TEST_CHECK(sum == size * (size + 1) / 2);
+	}
+	TEST_MPI(MPI_Request_free(&req));
+	for (i = 0; i < 4; i++)
+		v[i] = rank == 0 ? 30 + i : -1;
+	TEST_MPI(MPI_Bcast_init_c(v, 4, MPI_INT, 0, comm, MPI_INFO_NULL, &req));
+	TEST_MPI(MPI_Start(&req));
+	TEST_MPI(MPI_Wait(&req, MPI_STATUS_IGNORE));
+	TEST_CHECK(v[3] == 33);
+	TEST_MPI(MPI_Request_free(&req));
+	expect_err(MPI_Bcast_init_c(v, -1, MPI_INT, 0, comm, MPI_INFO_NULL, &req), MPI_ERR_COUNT);
 
 	/* Gatherv_c with MPI_Aint displacements, reversed order */
 	int *all = malloc(sizeof(int) * (size_t)size * 2);
