@@ -338,6 +338,7 @@ EXTRA_STATE_BY_ADDRESS = ('MPI_Grequest_start',)
 # The length arguments that count no terminator in Fortran, and the
 # string argument they measure.
 BUFLEN_NO_TERMINATOR = {('MPI_Info_get_string', 'buflen'): 'value'}
+BUFLEN_VALUES = {(f, v) for (f, _), v in BUFLEN_NO_TERMINATOR.items()}
 
 # In mpif.h and `use mpi` the BUFFER_ADDR of these is the user's buffer
 # itself (a choice argument), not a place for its address.
@@ -533,6 +534,10 @@ def glue_string(fn, a, g, f08):
             # MPI_INFO_GET: "otherwise sets flag to false and leaves value
             # unchanged" (MPI-3.1 9): only a found value is written.
             out = 'if (*%s)\n\t%s' % (flag[0].name, out)
+            if (fn.name, n) in BUFLEN_VALUES:
+                # BUFLEN 0 asks for the length only: C wrote nothing, and
+                # VALUE is left as it was.
+                out = 'if (*%s && c_%s_room)\n\t%s' % (flag[0].name, n, out.split('\n\t', 1)[1])
         g.post.append(out)
     g.free.append('free(c_%s);' % n)
 
@@ -673,6 +678,7 @@ def glue_arg(fn, a, g, f08):
         g.params.append('MPI_Fint *%s' % n)
         g.decls.append('int c_%s = *%s > 0 ? (int)((size_t)*%s < %s ? (size_t)*%s : %s) + 1 : 0;'
                        % (n, n, n, ln, n, ln))
+        g.decls.append('int c_%s_room = *%s > 0;' % (v, n))
         g.args.append('&c_%s' % n)
         g.post.append('if (*%s)\n\t*%s = c_%s - 1;' % (flag, n, n))
         return

@@ -454,7 +454,8 @@ static int hw_unguided_color(MPI_Comm comm, const char **level, int *color)
 		mpii_unlock();
 		if (rc)
 			return rc;
-		if (all[1] > -all[0]) {
+		/* all[0] is INT_MIN when no member is placed at this level */
+		if (all[0] != INT_MIN && all[1] > -all[0]) {
 			*color = c;
 			*level = mpii_hw_levels[i];
 			return MPI_SUCCESS;
