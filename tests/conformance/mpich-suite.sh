@@ -15,9 +15,13 @@
 #                     this build's configure --prefix)
 #   --mpich           MPICH from Debian's mpich package (mpicc.mpich,
 #                     mpifort.mpich, mpiexec.mpich)
+#   --openmpi         Open MPI from Debian's openmpi-bin (mpicc.openmpi,
+#                     mpifort.openmpi, mpirun.openmpi --oversubscribe: the
+#                     suite runs up to 16 ranks on fewer cores; allowed as
+#                     root)
 #   --mpicc CMD, --mpifort CMD, --mpiexec CMD   any other MPI (mpiexec
 #                     takes -n N; without --mpifort no Fortran tests build)
-#   --name NAME       label of the results (default: shmpi, mpich or mpi)
+#   --name NAME       label of the results (default: shmpi, mpich, openmpi or mpi)
 #   --timeout S       per-test limit in seconds unless the testlist gives a
 #                     timeLimit (default 120)
 #   --max-np N        skip entries with more ranks (default 16)
@@ -68,6 +72,10 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--prefix) PREFIX=$2; shift 2 ;;
 	--mpich) MPICC=mpicc.mpich MPIFC=mpifort.mpich MPIEXEC=mpiexec.mpich NAME=${NAME:-mpich}; shift ;;
+	--openmpi) MPICC=mpicc.openmpi MPIFC=mpifort.openmpi
+		MPIEXEC="mpirun.openmpi --oversubscribe"
+		export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+		NAME=${NAME:-openmpi}; shift ;;
 	--mpicc) MPICC=$2; shift 2 ;;
 	--mpifort) MPIFC=$2; shift 2 ;;
 	--mpiexec) MPIEXEC=$2; shift 2 ;;
