@@ -20,7 +20,9 @@
 #                     suite runs up to 16 ranks on fewer cores; allowed as
 #                     root)
 #   --mpicc CMD, --mpifort CMD, --mpiexec CMD   any other MPI (mpiexec
-#                     takes -n N; without --mpifort no Fortran tests build)
+#                     takes -n N; without --mpifort no Fortran tests build);
+#                     --mpiexec alone with shmpi: another launcher command,
+#                     e.g. "P/bin/mpirun-shm --rank-sessions=yes"
 #   --name NAME       label of the results (default: shmpi, mpich, openmpi or mpi)
 #   --timeout S       per-test limit in seconds unless the testlist gives a
 #                     timeLimit (default 120)
@@ -129,7 +131,7 @@ if [ -z "$MPICC" ]; then
 		PREFIX=$(sed -n "s/^prefix = //p" "$here/Makefile" 2>/dev/null)
 	fi
 	[ -x "$PREFIX/bin/mpicc" ] || { echo "mpich-suite.sh: no $PREFIX/bin/mpicc (configure --prefix=DIR && make install)" >&2; exit 2; }
-	MPICC=$PREFIX/bin/mpicc MPIEXEC=$PREFIX/bin/mpirun-shm NAME=${NAME:-shmpi}
+	MPICC=$PREFIX/bin/mpicc MPIEXEC=${MPIEXEC:-$PREFIX/bin/mpirun-shm} NAME=${NAME:-shmpi}
 	[ -x "$PREFIX/bin/mpifort" ] && MPIFC=$PREFIX/bin/mpifort
 fi
 [ -n "$MPIEXEC" ] || { echo "mpich-suite.sh: --mpiexec is needed with --mpicc" >&2; exit 2; }
