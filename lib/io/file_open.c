@@ -14,8 +14,14 @@
  * The file gets a private communicator (a fresh context id, like windows)
  * for its collectives, and a block in the segment holding its shared file
  * pointer and its atomic-mode lock (struct mpii_io_shared).  The segment's
- * arena is bump-allocated and never gives memory back, so rank 0 keeps
- * the blocks of the files it closed and hands them to its next opens.
+ * arena is bump-allocated and never gives memory back, and a communicator's
+ * first collectives take their scratch from it (lib/coll/shm.c: up to a
+ * few MiB), so a closed file's communicator and block are kept, on every
+ * member, and a later open on a communicator of the same group takes them
+ * again: a program that opens and closes files in a loop, as HDF5 does,
+ * uses the arena once per group instead of once per open (it ran out
+ * after a few dozen opens, and the next open on another group failed with
+ * MPI_ERR_NO_MEM: HDF5's testphdf5 at np 4, tests/mpi/io_reopen).
  *
  * MPI_MODE_DELETE_ON_CLOSE: rank 0 unlinks the file at close, after every
  * rank has closed its descriptor.  MPI_MODE_UNIQUE_OPEN is a promise we
@@ -27,13 +33,64 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/io/io_impl.h"
 #include "lib/coll/coll.h"
 
 static struct mpii_file *free_files;        /* poisoned objects for reuse */
-static struct free_block { uint64_t off; struct free_block *next; } *free_blocks;
+
+/* The communicators (and segment blocks) of closed files, each kept by
+ * every member of its group.  A kept communicator is quiet: its file was
+ * closed collectively (a barrier), so no message of it is in flight, and
+ * every member ran the same collectives on it, so their sequence numbers
+ * agree when it is taken again.  Used under mpii_lock. */
+static struct kept_comm {
+	struct mpii_comm *comm;
+	uint64_t sh_off;          /* its block (0: none yet, or one rank) */
+	struct kept_comm *next;
+} *kept;
+
+/* Take out the kept communicator over the same members, in the same order,
+ * as g (rank 0's lookup), or with context id ctx (the others'); NULL if
+ * there is none. */
+static struct kept_comm *kept_take(const struct mpii_group *g, uint32_t ctx)
+{
+	for (struct kept_comm **p = &kept; *p; p = &(*p)->next) {
+		struct mpii_comm *c = (*p)->comm;
+		if (g ? c->group->size == g->size &&
+				!memcmp(c->group->world, g->world, sizeof(int) * (size_t)g->size)
+		      : c->ctx == ctx) {
+			struct kept_comm *k = *p;
+			*p = k->next;
+			return k;
+		}
+	}
+	return NULL;
+}
+
+/* Keep f's communicator and block for a later open (every member of its
+ * group does, at the same point of a collective close or failed open). */
+static void kept_put(struct mpii_file *f)
+{
+	struct kept_comm *k = malloc(sizeof(*k));
+	mpii_lock();
+	if (k) {
+		k->comm = f->comm;
+		k->sh_off = f->sh_off;
+		k->next = kept;
+		kept = k;
+	} else {
+		/* No memory for the record: let it go (its scratch stays in the
+		 * arena, as before there was a list). */
+		mpii_coll_state_free(f->comm);
+		mpii_comm_unref(f->comm);
+	}
+	mpii_unlock();
+	f->comm = NULL;
+}
 
 int mpii_io_barrier(struct mpii_file *fh)
 {
@@ -82,14 +139,12 @@ static void file_release(struct mpii_file *f)
 		mpii_info_release(f->info);
 	if (f->errh)
 		mpii_errhandler_unref(f->errh);
-	if (f->sh && !f->sh_off)
+	if (f->sh_mapped)
+		munmap(f->sh, sizeof(struct mpii_io_shared));
+	else if (f->sh && !f->sh_off)
 		free(f->sh);
-	if (f->comm) {
-		mpii_lock();
-		mpii_coll_state_free(f->comm);
-		mpii_comm_unref(f->comm);
-		mpii_unlock();
-	}
+	if (f->comm)
+		kept_put(f);
 	free(f->path);
 	f->magic = MPII_MAGIC_FREED;
 	f->free_next = free_files;
@@ -145,7 +200,13 @@ static int open_fd(const char *path, int amode, int first)
 }
 
 /* The block of a file opened by more than one rank: rank 0 takes one
- * (kept or new) and broadcasts its offset.  A class, the same on all. */
+ * (its communicator's kept one, or a new one from the arena), clears it
+ * and broadcasts its offset.  When the arena is full (lib/coll's scratch
+ * of freed communicators is never returned to it, and HDF5 dups a
+ * communicator or two per open: docs/collectives.md, Known limits), rank 0
+ * makes a POSIX shared-memory object instead, the others map it, and it is
+ * unlinked once all have: an open does not fail for want of a hundred
+ * bytes of the segment.  A class, the same on all. */
 static int shared_block(struct mpii_file *f)
 {
 	struct mpii_comm *c = f->comm;
@@ -158,31 +219,71 @@ static int shared_block(struct mpii_file *f)
 		shm_mutex_init(&f->sh->lock);
 		return MPI_SUCCESS;
 	}
-	uint64_t off = 0;
+	static unsigned map_seq;   /* names this process's objects */
+	uint64_t msg[2] = { f->sh_off, 0 };   /* the offset, or 0 and the object's name */
+	char name[64];
+	void *map = MAP_FAILED;
 	if (c->rank == 0) {
-		if (free_blocks) {
-			struct free_block *b = free_blocks;
-			free_blocks = b->next;
-			off = b->off;
-			free(b);
-		} else {
-			off = shm_seg_alloc(&mpii_g.seg, sizeof(struct mpii_io_shared));
-		}
-		if (off) {
-			struct mpii_io_shared *s = shm_seg_ptr(&mpii_g.seg, off);
+		if (!msg[0])
+			msg[0] = shm_seg_alloc(&mpii_g.seg, sizeof(struct mpii_io_shared));
+		if (msg[0]) {
+			struct mpii_io_shared *s = shm_seg_ptr(&mpii_g.seg, msg[0]);
 			memset(s, 0, sizeof(*s));
 			shm_mutex_init(&s->lock);
+		} else {
+			unsigned seq = ++map_seq;
+			snprintf(name, sizeof(name), "/shmpi-io.%d.%u", (int)getpid(), seq);
+			int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+			if (fd >= 0) {
+				if (ftruncate(fd, sizeof(struct mpii_io_shared)) == 0)
+					map = mmap(NULL, sizeof(struct mpii_io_shared),
+						   PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+				close(fd);
+				if (map == MAP_FAILED)
+					shm_unlink(name);
+			}
+			if (map != MAP_FAILED) {
+				/* Zeroed by ftruncate: the lock needs its init. */
+				shm_mutex_init(&((struct mpii_io_shared *)map)->lock);
+				msg[1] = (uint64_t)(uint32_t)getpid() << 32 | seq;
+			}
 		}
 	}
 	mpii_lock();
-	int rc = mpii_bcast(&off, 1, MPI_UINT64_T, 0, c, NULL);
+	int rc = mpii_bcast(msg, 2, MPI_UINT64_T, 0, c, NULL);
 	mpii_unlock();
 	if (rc)
 		return rc;
-	if (!off)
+	if (msg[0]) {
+		f->sh_off = msg[0];
+		f->sh = shm_seg_ptr(&mpii_g.seg, msg[0]);
+		return MPI_SUCCESS;
+	}
+	if (!msg[1])
 		return MPI_ERR_NO_MEM;
-	f->sh_off = off;
-	f->sh = shm_seg_ptr(&mpii_g.seg, off);
+	int err = MPI_SUCCESS;
+	snprintf(name, sizeof(name), "/shmpi-io.%d.%u", (int)(msg[1] >> 32), (unsigned)msg[1]);
+	if (c->rank != 0) {
+		int fd = shm_open(name, O_RDWR | O_CLOEXEC, 0);
+		if (fd >= 0) {
+			map = mmap(NULL, sizeof(struct mpii_io_shared), PROT_READ | PROT_WRITE,
+				   MAP_SHARED, fd, 0);
+			close(fd);
+		}
+		if (map == MAP_FAILED)
+			err = MPI_ERR_NO_MEM;
+	}
+	/* Everybody has mapped it (or failed to): the name can go. */
+	err = mpii_io_agree(f, err);
+	if (c->rank == 0)
+		shm_unlink(name);
+	if (err) {
+		if (map != MAP_FAILED)
+			munmap(map, sizeof(struct mpii_io_shared));
+		return err;
+	}
+	f->sh = map;
+	f->sh_mapped = 1;
 	return MPI_SUCCESS;
 }
 
@@ -224,21 +325,45 @@ int mpii_File_open(const char *fn, MPI_Comm comm, const char *filename, int amod
 	f->errh = mpii_io_null_errh();
 	mpii_errhandler_ref(f->errh);
 
-	/* A private communicator for the file's collectives. */
-	uint32_t ctx = 0;
+	/* A private communicator for the file's collectives: a kept one over
+	 * the same group (rank 0 chooses it, the others find it by its
+	 * context id), or a new one. */
+	uint32_t ctx[2] = { 0, 0 };   /* context id, taken from the kept list */
+	struct kept_comm *k = NULL;
 	mpii_lock();
-	if (comm->rank == 0)
-		ctx = mpii_ctx_alloc(1);
-	int rc = comm->size > 1 ? mpii_bcast(&ctx, 1, MPI_UINT32_T, 0, comm, NULL) : MPI_SUCCESS;
-	if (!rc) {
-		f->comm = mpii_comm_new(ctx, mpii_group_ref(comm->group), NULL);
+	if (comm->rank == 0) {
+		k = kept_take(comm->group, 0);
+		ctx[0] = k ? k->comm->ctx : mpii_ctx_alloc(1);
+		ctx[1] = k != NULL;
+	}
+	int rc = comm->size > 1 ? mpii_bcast(ctx, 2, MPI_UINT32_T, 0, comm, NULL) : MPI_SUCCESS;
+	if (!rc && ctx[1] && comm->rank != 0)
+		k = kept_take(NULL, ctx[0]);
+	/* The same amode everywhere, and the kept communicator on every rank
+	 * (it always is: every member kept it at the same close). */
+	int modes[3] = { amode, ~amode, k != NULL };
+	if (!rc && comm->size > 1)
+		rc = mpii_allreduce(MPI_IN_PLACE, modes, 3, MPI_INT, MPI_BAND, comm, NULL);
+	if (!rc && ctx[1] && !modes[2]) {
+		/* Not kept everywhere: a new one (the ranks that had it keep it). */
+		if (k) {
+			k->next = kept;
+			kept = k;
+			k = NULL;
+		}
+		if (comm->rank == 0)
+			ctx[0] = mpii_ctx_alloc(1);
+		rc = mpii_bcast(ctx, 1, MPI_UINT32_T, 0, comm, NULL);
+	}
+	if (!rc && k) {
+		f->comm = k->comm;
+		f->sh_off = k->sh_off;
+		free(k);
+	} else if (!rc) {
+		f->comm = mpii_comm_new(ctx[0], mpii_group_ref(comm->group), NULL);
 		if (!f->comm)
 			rc = MPI_ERR_NO_MEM;
 	}
-	/* The same amode everywhere. */
-	int modes[2] = { amode, ~amode };
-	if (!rc && comm->size > 1)
-		rc = mpii_allreduce(MPI_IN_PLACE, modes, 2, MPI_INT, MPI_BAND, comm, NULL);
 	mpii_unlock();
 	if (rc)
 		mpii_abort_job(rc, "MPI_File_open: set-up messages failed");
@@ -323,18 +448,9 @@ int mpii_File_close(const char *fn, MPI_File *fh)
 	int rc = mpii_io_barrier(f);
 	if (!err)
 		err = rc;
-	if (f->comm->rank == 0) {
-		if ((f->amode & MPI_MODE_DELETE_ON_CLOSE) && unlink(f->path) < 0 && !err)
-			err = mpii_io_errno_class(errno);
-		if (f->sh_off) {
-			struct free_block *b = malloc(sizeof(*b));
-			if (b) {
-				b->off = f->sh_off;
-				b->next = free_blocks;
-				free_blocks = b;
-			}
-		}
-	}
+	if (f->comm->rank == 0 && (f->amode & MPI_MODE_DELETE_ON_CLOSE) && unlink(f->path) < 0 &&
+	    !err)
+		err = mpii_io_errno_class(errno);
 	err = mpii_io_agree(f, err);
 	file_release(f);
 	*fh = MPI_FILE_NULL;

@@ -29,7 +29,8 @@ struct mpii_file {
 	struct mpii_io_view *view;
 	MPI_Offset fp;           /* individual file pointer, in etypes of the view */
 	struct mpii_io_shared *sh;  /* shared pointer and atomic-mode lock */
-	uint64_t sh_off;         /* its segment offset (0: private, one rank) */
+	uint64_t sh_off;         /* its segment offset (0: private, one rank, or mapped) */
+	int sh_mapped;           /* sh is a mapping of its own (the arena was full) */
 	struct mpii_io_split *split;  /* the pending split collective, or NULL */
 	struct mpii_file *free_next;  /* freed objects are kept for reuse */
 };

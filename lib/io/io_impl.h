@@ -45,8 +45,9 @@ struct mpii_io_view {
 
 /* The file's block in the segment (one per open, shared by its ranks;
  * private memory when one rank opened it).  Blocks are bump-allocated by
- * the opening communicator's rank 0, which keeps the ones of closed files
- * for its next opens (file_open.c). */
+ * the opening communicator's rank 0 and kept with the file's communicator
+ * when it closes, for the next open on the same group; when the arena is
+ * full, a small POSIX shared-memory object of its own (file_open.c). */
 struct mpii_io_shared {
 	struct shm_mutex lock;           /* atomic mode: one access at a time */
 	shm_cacheline_aligned _Atomic int64_t shared_fp;  /* etypes of the view */
