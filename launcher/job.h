@@ -47,7 +47,7 @@ struct lnch_job {
 	/* Outcome: the first failure decides, later ones are consequences. */
 	bool failed;
 	int status;                 /* the launcher's exit status */
-	char msg[256];              /* the one line naming the cause */
+	char msg[384];              /* the one line naming the cause */
 	int msg_rank;               /* print msg once this rank's output ends;
 				     * -1: printed or nothing to print */
 	/* A failure that did not take the job down (a rank that failed after

@@ -273,7 +273,7 @@ static void ring_all(struct lnch_job *job)
 {
 	for (uint32_t k = 0; k < job->n; k++)
 		if (job->ranks[k].pidfd >= 0)
-			shm_doorbell_ring_if_sleeping(shm_seg_member(&job->seg, k));
+			shm_doorbell_ring_if_sleeping(shm_seg_bell(&job->seg, k));
 }
 
 static void publish_ended(struct lnch_job *job)
@@ -336,12 +336,15 @@ static void on_rank_exit(struct loop *l, uint32_t i)
 	/* Nothing more will come from it: members waiting on it under
 	 * -disable-auto-cleanup fail their wait (seq_cst: G of the doorbell's
 	 * Dekker pair, shm/doorbell.h). */
-	shm_store_seq_cst(&m->gone, 1);
+	shm_store_seq_cst(&shm_seg_bell(&job->seg, i)->gone, 1);
 	if (job->opt->keep_going)
 		ring_all(job);
 	if (!job->failed &&
 	    lnch_report_exit(i, r->pid, si.si_code, si.si_status, state, code,
 			     msg, sizeof(msg), &status, &late)) {
+		/* A wild write into another rank's pages: whose (issue 40). */
+		if (si.si_code != CLD_EXITED)
+			lnch_report_fault(&job->seg, i, msg, sizeof(msg));
 		/* -disable-auto-cleanup: any failure is spared but an MPI_Abort
 		 * over all of MPI_COMM_WORLD (lib/ sets job_aborting first). */
 		if (job->opt->keep_going && !(state == SHM_MEMBER_ABORTED &&

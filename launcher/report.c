@@ -64,3 +64,45 @@ bool lnch_report_exit(uint32_t rank, pid_t pid, int why, int value,
 	}
 	return false;
 }
+
+bool lnch_report_fault(const struct shm_seg *seg, uint32_t rank, char *msg, size_t msglen)
+{
+	const struct shm_member *m = shm_seg_member(seg, rank);
+	/* Acquire: pairs with the handler's release of the kind, after the
+	 * other words (the rank's exit, which we saw, orders them anyway). */
+	uint32_t kind = shm_load_acquire(&m->fault_kind);
+	uint64_t off = shm_load_relaxed(&m->fault_off);
+	size_t len = strlen(msg);
+	uint32_t owner, peer;
+	const char *what;
+
+	if (len >= msglen)
+		return false;
+	if (kind == SHM_FAULT_LAYOUT && shm_seg_owner(seg, off, &owner, &peer, &what)) {
+		if (strcmp(what, "cells") == 0)
+			snprintf(msg + len, msglen - len,
+				 ": it wrote into rank %u's ring to rank %u (segment offset %#llx), another "
+				 "rank's part of the shared segment", owner, peer, (unsigned long long)off);
+		else if (strcmp(what, "cons") == 0)
+			snprintf(msg + len, msglen - len,
+				 ": it wrote into rank %u's consumer index of the ring from rank %u (segment "
+				 "offset %#llx), another rank's part of the shared segment", owner, peer,
+				 (unsigned long long)off);
+		else
+			snprintf(msg + len, msglen - len,
+				 ": it wrote into rank %u's control block (segment offset %#llx), another "
+				 "rank's part of the shared segment", owner, (unsigned long long)off);
+		return true;
+	}
+	int32_t who = shm_load_relaxed(&m->fault_owner);
+	uint64_t ctx = shm_load_relaxed(&m->fault_obj);
+	if (kind == SHM_FAULT_COLL && who >= 0 && (uint32_t)who < seg->geo.nmembers &&
+	    off >= seg->geo.arena_off && off < seg->size) {
+		snprintf(msg + len, msglen - len,
+			 ": it wrote into rank %d's part of the collective area of communicator context "
+			 "%llu%s (segment offset %#llx), another rank's part of the shared segment", who,
+			 (unsigned long long)ctx, ctx == 0 ? " (MPI_COMM_WORLD)" : "", (unsigned long long)off);
+		return true;
+	}
+	return false;
+}

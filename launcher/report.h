@@ -23,4 +23,14 @@ bool lnch_report_exit(uint32_t rank, pid_t pid, int why, int value,
 		      int state, int abort_code, char *msg, size_t msglen,
 		      int *job_status, bool *after_finalize);
 
+/* What member `rank`'s SIGSEGV handler recorded of a wild write into
+ * another member's pages (shm_member.fault_*, lib/core/segv.c): appends
+ * ": it wrote into rank 3's ring to rank 0 (segment offset 0x...), another
+ * rank's part of the shared segment" to msg, decoding the offset with the
+ * segment's layout.  Returns false, msg unchanged, when nothing was
+ * recorded or what was is not a fault the layout can name (the words are
+ * in memory the rank writes). */
+struct shm_seg;
+bool lnch_report_fault(const struct shm_seg *seg, uint32_t rank, char *msg, size_t msglen);
+
 #endif

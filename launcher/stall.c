@@ -290,6 +290,10 @@ static void edge_text(const struct wait *w, char *buf, size_t len)
 	case SHM_WAIT_WINLOCK:
 		snprintf(buf, len, "%s: the lock of a window at window rank %d", w->call, w->arg);
 		break;
+	case SHM_WAIT_COND:
+		snprintf(buf, len, "%s: the condition variable at arena offset %llu", w->call,
+			 (unsigned long long)w->obj);
+		break;
 	case SHM_WAIT_POST:
 		snprintf(buf, len, "%s: its MPI_Win_post", w->call);
 		break;
@@ -303,7 +307,8 @@ static void edge_text(const struct wait *w, char *buf, size_t len)
 static bool waits_for_one(uint32_t kind)
 {
 	return kind == SHM_WAIT_SEND || kind == SHM_WAIT_RECV || kind == SHM_WAIT_MUTEX ||
-	       kind == SHM_WAIT_WINLOCK || kind == SHM_WAIT_POST || kind == SHM_WAIT_LOOSE;
+	       kind == SHM_WAIT_WINLOCK || kind == SHM_WAIT_POST || kind == SHM_WAIT_LOOSE ||
+	       kind == SHM_WAIT_COND;
 }
 
 /* Print each cycle of the wait-for graph once.  Every blocked rank has at

@@ -10,6 +10,7 @@ void shm_cond_init(struct shm_cond *c)
 {
 	shm_store_relaxed(&c->seq, 0);
 	shm_store_relaxed(&c->nwaiters, 0);
+	shm_store_relaxed(&c->signaller, 0);
 }
 
 int shm_cond_wait(struct shm_cond *c, struct shm_mutex *m, uint64_t me, int64_t sleep_ns,

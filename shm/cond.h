@@ -21,6 +21,10 @@
 struct shm_cond {
 	shm_cacheline_aligned _Atomic uint32_t seq;
 	_Atomic uint32_t nwaiters;
+	/* Who signalled last (the caller's id, as a mutex owner: lib/ext),
+	 * 0 never: for the stall report, which names it as one who signals
+	 * this condition (a diagnosis; any member may write it). */
+	_Atomic uint64_t signaller;
 };
 
 void shm_cond_init(struct shm_cond *c);

@@ -7,7 +7,7 @@
 #include "shm/fence.h"
 #include "shm/futex.h"
 
-void shm_doorbell_ring(struct shm_member *m)
+void shm_doorbell_ring(struct shm_bell *m)
 {
 	/* Release: whatever the ringer wrote before is visible to the woken
 	 * thread that re-reads the doorbell with acquire. */
@@ -15,7 +15,7 @@ void shm_doorbell_ring(struct shm_member *m)
 	shm_futex_wake(&m->doorbell, INT_MAX);
 }
 
-uint32_t shm_doorbell_prepare(struct shm_member *m)
+uint32_t shm_doorbell_prepare(struct shm_bell *m)
 {
 	uint32_t seen = shm_load_acquire(&m->doorbell);
 	/* E: pairs with H in shm_doorbell_ring_if_sleeping(). */
@@ -27,13 +27,13 @@ uint32_t shm_doorbell_prepare(struct shm_member *m)
 	return seen;
 }
 
-void shm_doorbell_wait(struct shm_member *m, uint32_t seen, int64_t timeout_ns)
+void shm_doorbell_wait(struct shm_bell *m, uint32_t seen, int64_t timeout_ns)
 {
 	/* Returns at once if the doorbell rang since `seen` was read. */
 	shm_futex_wait(&m->doorbell, seen, timeout_ns);
 }
 
-void shm_doorbell_finish(struct shm_member *m)
+void shm_doorbell_finish(struct shm_bell *m)
 {
 	/* Release: nothing to order, but keeps the count exact for wakers. */
 	shm_fetch_sub_acq_rel(&m->sleepers, 1);

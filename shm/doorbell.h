@@ -27,16 +27,16 @@
 #include "shm/segment.h"
 
 /* Waker side: call after the work is visible through a seq_cst operation. */
-static inline void shm_doorbell_ring_if_sleeping(struct shm_member *m)
+static inline void shm_doorbell_ring_if_sleeping(struct shm_bell *m)
 {
-	void shm_doorbell_ring(struct shm_member *m);
+	void shm_doorbell_ring(struct shm_bell *m);
 	/* H: pairs with E in shm_doorbell_prepare(). */
 	if (shm_load_seq_cst(&m->sleepers) != 0)
 		shm_doorbell_ring(m);
 }
 
 /* Waker side, slow path: bump the doorbell and wake every sleeper. */
-void shm_doorbell_ring(struct shm_member *m);
+void shm_doorbell_ring(struct shm_bell *m);
 
 /* Waiter side, in three steps so that the caller can check its own wait
  * condition between them (with its locks held):
@@ -45,8 +45,8 @@ void shm_doorbell_ring(struct shm_member *m);
  *           shm_doorbell_wait(m, seen, timeout_ns);
  *   shm_doorbell_finish(m);             sleeper count down
  * timeout_ns < 0 sleeps until rung. */
-uint32_t shm_doorbell_prepare(struct shm_member *m);
-void shm_doorbell_wait(struct shm_member *m, uint32_t seen, int64_t timeout_ns);
-void shm_doorbell_finish(struct shm_member *m);
+uint32_t shm_doorbell_prepare(struct shm_bell *m);
+void shm_doorbell_wait(struct shm_bell *m, uint32_t seen, int64_t timeout_ns);
+void shm_doorbell_finish(struct shm_bell *m);
 
 #endif

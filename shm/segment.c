@@ -73,16 +73,16 @@ static const char *compute_layout(uint32_t n, const struct shm_seg_config *cfg, 
 	g->cell_size = cfg->cell_size;
 	g->arena_size = cfg->arena_size;
 	/* n <= 4096 and the fixed parts are small: these cannot overflow. */
-	g->member_off = round_up(sizeof(struct shm_seg_header), SHM_CACHELINE);
-	g->summary_off = round_up(g->member_off + (uint64_t)n * sizeof(struct shm_member), SHM_CACHELINE);
+	g->bell_off = round_up(sizeof(struct shm_seg_header), SHM_CACHELINE);
+	g->summary_off = round_up(g->bell_off + (uint64_t)n * sizeof(struct shm_bell), SHM_CACHELINE);
 	/* Each receiver's summary on its own line(s): senders hammer it. */
 	g->summary_words = (uint32_t)round_up((n + 63) / 64, SHM_CACHELINE / 8);
-	/* Single writer: every member's consumer lines fill whole pages of
-	 * their own, and so do the cells of each ring (a producer's n rings
-	 * are one block), so that shm_seg_protect can map the others'
-	 * read-only with page granularity. */
+	/* Single writer: every member's control block and consumer lines
+	 * fill whole pages of their own, and so do the cells of each ring (a
+	 * producer's n rings are one block), so that shm_seg_protect can map
+	 * the others' read-only with page granularity. */
 	g->cons_off = round_up(g->summary_off + (uint64_t)n * g->summary_words * 8, 4096);
-	g->cons_stride = round_up((uint64_t)n * SHM_CACHELINE, 4096);
+	g->cons_stride = round_up(sizeof(struct shm_member) + (uint64_t)n * SHM_CACHELINE, 4096);
 	g->ring_off = g->cons_off + (uint64_t)n * g->cons_stride;
 	ring_bytes = shm_ring_bytes(cfg->ring_cells, cfg->cell_size);
 	g->ring_stride = round_up(ring_bytes, 4096);
@@ -140,7 +140,7 @@ int shm_seg_create(uint32_t n, const struct shm_seg_config *cfg, struct shm_seg 
 	h->version = SHM_SEG_VERSION;
 	h->nmembers = n;
 	h->total_size = total;
-	h->member_off = g.member_off;
+	h->bell_off = g.bell_off;
 	h->summary_off = g.summary_off;
 	h->summary_words = g.summary_words;
 	h->ring_cells = g.ring_cells;
@@ -197,7 +197,7 @@ static const char *check_header(const struct shm_seg_header *c, uint64_t file_si
 		return "the recorded size differs from the segment's";
 	if ((why = compute_layout(c->nmembers, &cfg, g, &total)))
 		return why;
-	if (total != file_size || c->member_off != g->member_off || c->summary_off != g->summary_off ||
+	if (total != file_size || c->bell_off != g->bell_off || c->summary_off != g->summary_off ||
 	    c->summary_words != g->summary_words || c->ring_off != g->ring_off ||
 	    c->ring_stride != g->ring_stride || c->cons_off != g->cons_off ||
 	    c->cons_stride != g->cons_stride || c->arena_off != g->arena_off)
@@ -272,8 +272,9 @@ int shm_seg_protect(const struct shm_seg *seg, uint32_t self)
 	 * members can share a page, so nothing is protected. */
 	if (sysconf(_SC_PAGESIZE) != 4096 || self >= g->nmembers)
 		return -EINVAL;
-	/* Everything read-only, then our own blocks writable again: four
-	 * calls whatever the job's size (the kernel splits each range into
+	/* Everything read-only, then our own blocks (control block and
+	 * consumer lines, ring cells) writable again: four calls whatever
+	 * the job's size (the kernel splits each range into
 	 * at most three mappings). */
 	if ((err = protect(seg, g->cons_off, (uint64_t)g->nmembers * g->cons_stride, PROT_READ)) ||
 	    (err = protect(seg, g->cons_off + (uint64_t)self * g->cons_stride, g->cons_stride,
@@ -284,18 +285,41 @@ int shm_seg_protect(const struct shm_seg *seg, uint32_t self)
 	return 0;
 }
 
-int shm_seg_owner(const struct shm_seg *seg, const void *addr, uint32_t *owner, uint32_t *peer,
+int shm_seg_protect_parts(const struct shm_seg *seg, uint64_t off, uint64_t part, uint32_t n,
+			  uint32_t self)
+{
+	uint64_t len;
+	int err;
+	if (sysconf(_SC_PAGESIZE) != 4096 || off % 4096 || !part || part % 4096 || self >= n ||
+	    __builtin_mul_overflow(part, (uint64_t)n, &len) || off > seg->size || len > seg->size - off)
+		return -EINVAL;
+	/* Two calls: the kernel splits the range into at most three
+	 * mappings. */
+	if ((err = protect(seg, off, len, PROT_READ)))
+		return err;
+	if ((err = protect(seg, off + (uint64_t)self * part, part, PROT_READ | PROT_WRITE))) {
+		(void)protect(seg, off, len, PROT_READ | PROT_WRITE);
+		return err;
+	}
+	return 0;
+}
+
+int shm_seg_owner(const struct shm_seg *seg, uint64_t off, uint32_t *owner, uint32_t *peer,
 		  const char **what)
 {
 	const struct shm_seg_geom *g = &seg->geo;
-	uintptr_t a = (uintptr_t)addr, b = (uintptr_t)seg->base;
-	if (!seg->base || a < b || a - b >= seg->size)
+	if (off >= seg->size)
 		return 0;
-	uint64_t off = a - b;
 	if (off >= g->cons_off && off < g->ring_off) {
 		off -= g->cons_off;
 		*owner = (uint32_t)(off / g->cons_stride);
-		*peer = (uint32_t)(off % g->cons_stride / SHM_CACHELINE);
+		off %= g->cons_stride;
+		if (off < sizeof(struct shm_member)) {
+			*peer = *owner;
+			*what = "member";
+			return 1;
+		}
+		*peer = (uint32_t)((off - sizeof(struct shm_member)) / SHM_CACHELINE);
 		*what = "cons";
 		return *peer < g->nmembers;
 	}

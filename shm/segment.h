@@ -8,19 +8,22 @@
  * its own address.
  *
  * Layout (each part starts on its own cache line):
- *   header | member control blocks [n] | summary bitmaps [n][words]
- *   | ring consumer lines [consumer][producer] | ring cells [producer][consumer]
+ *   header | doorbells [n] | summary bitmaps [n][words]
+ *   | own blocks [member]: control block, ring consumer lines [producer]
+ *   | ring cells [producer][consumer]
  *   | object arena (bump-allocated at run time)
  *
- * Single writer (issue 40, docs/reliability.md): the ring parts are laid
- * out by writer.  Member m's consumer lines (one line for each ring it
- * reads) are one page-aligned block, cons_stride bytes, and so are the
- * cells of every ring m writes (n rings of ring_stride bytes); each
- * member maps the other members' blocks read-only (shm_seg_protect), so a
- * wild write into another member's ring faults in the writer, and
- * shm_seg_owner names whose data the address was.  The header, the
- * member blocks, the summaries and the arena are written by several
- * members by design and stay writable everywhere.
+ * Single writer (issue 40, docs/reliability.md): what one member alone
+ * writes is laid out by writer.  Member m's own block (its control block,
+ * then one consumer line for each ring it reads) is page-aligned,
+ * cons_stride bytes, and so are the cells of every ring m writes (n rings
+ * of ring_stride bytes); each member maps the other members' blocks
+ * read-only (shm_seg_protect), so a wild write into another member's
+ * control block or ring faults in the writer, and shm_seg_owner names
+ * whose data the address was.  The header, the doorbells, the summaries
+ * and the arena are written by several members by design and stay
+ * writable everywhere (lib/coll protects its per-member parts of the
+ * arena itself).
  *
  * shm/ knows nothing of MPI: a "member" is a process slot, its state a small
  * life-cycle the launcher reads to tell a clean exit from a crash.
@@ -34,12 +37,13 @@
 #include "shm/atomic.h"
 
 #define SHM_SEG_MAGIC   0x6765737069706d73ULL /* "smpipseg" */
-#define SHM_SEG_VERSION 9u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
+#define SHM_SEG_VERSION 10u /* 2: shm_member.numa_node; 3: blocked; 4: lib_eager_max;
 			   * 5: finalizing, ended, keep_going, gone; 6: ncpus;
 			   * 7: calls, wait_* (the stall report);
 			   * 8: started (spare member slots for spawn);
 			   * 9: ring cells by producer, consumer lines apart by
-			   * consumer */
+			   * consumer; 10: control blocks in their member's
+			   * pages, doorbells apart, fault_* */
 #define SHM_SEG_FD_ENV  "SHMPI_SEG_FD"
 #define SHM_MAX_MEMBERS 4096
 
@@ -72,7 +76,7 @@ struct shm_seg_header {
 	uint32_t version;
 	uint32_t nmembers;
 	uint64_t total_size;
-	uint64_t member_off;   /* struct shm_member[nmembers] */
+	uint64_t bell_off;     /* struct shm_bell[nmembers] */
 	uint64_t summary_off;  /* _Atomic uint64_t[nmembers][summary_words] */
 	uint32_t summary_words;
 	uint32_t ring_cells;
@@ -90,8 +94,9 @@ struct shm_seg_header {
 	uint32_t ncpus;
 	uint64_t ring_off;     /* ring cells [src][dst], each shm_ring_bytes() */
 	uint64_t ring_stride;  /* page-rounded */
-	uint64_t cons_off;     /* consumer lines [dst][src], one line each */
-	uint64_t cons_stride;  /* bytes of one consumer's lines, page-rounded */
+	uint64_t cons_off;     /* own blocks [member]: struct shm_member, then
+				* consumer lines [src], one line each */
+	uint64_t cons_stride;  /* bytes of one member's block, page-rounded */
 	uint64_t arena_off;
 	uint64_t arena_size;
 	shm_cacheline_aligned _Atomic uint64_t arena_next; /* bump pointer */
@@ -128,7 +133,8 @@ enum shm_wait_kind {
 	SHM_WAIT_RECV,          /* a receive from wait_rank (-1: any), tag wait_arg */
 	SHM_WAIT_COLL,          /* a collective on context wait_obj */
 	SHM_WAIT_MUTEX,         /* MPI_Mutex at arena offset wait_obj, held by wait_rank */
-	SHM_WAIT_COND,          /* MPI_Cond at arena offset wait_obj */
+	SHM_WAIT_COND,          /* MPI_Cond at arena offset wait_obj; wait_rank: its
+				 * mutex's holder, else its last signaller */
 	SHM_WAIT_WINLOCK,       /* a window lock at window rank wait_arg, held by wait_rank */
 	SHM_WAIT_POST,          /* the MPI_Win_post of wait_rank (window rank wait_arg) */
 	SHM_WAIT_COMPLETE,      /* MPI_Win_wait: wait_arg origins yet to complete */
@@ -138,10 +144,23 @@ enum shm_wait_kind {
 
 #define SHM_WAIT_CALL_WORDS 3  /* wait_call: 24 characters, NUL-padded */
 
-/* Per-member control block: three cache lines so that the launcher-facing
- * state, the doorbell the member sleeps on, and the member's own words
- * (written by it alone, read by the launcher every 100 ms at most) do not
- * share a line. */
+/* What a member's SIGSEGV handler found at a wild write into another
+ * member's pages (shm_member.fault_kind), for the launcher's report
+ * (lib/core/segv.c, launcher/report.c). */
+enum shm_fault_kind {
+	SHM_FAULT_NONE = 0,
+	SHM_FAULT_LAYOUT,       /* fault_off lies in a part of the layout: decode it */
+	SHM_FAULT_COLL,         /* in member fault_owner's (world rank) part of the
+				 * collective area of context fault_obj */
+};
+
+/* Per-member control block, written by the member alone (the launcher
+ * too: it is not a member and maps everything writable), read by the
+ * launcher and the others: it starts the member's own page-aligned block
+ * (shm_seg_member), which the other members map read-only.  Three cache
+ * lines, so that the launcher-facing state, the stall report's words
+ * (written at every blocking wait) and the fault report do not share a
+ * line. */
 struct shm_member {
 	shm_cacheline_aligned _Atomic int32_t state; /* enum shm_member_state */
 	int32_t pid;
@@ -155,13 +174,6 @@ struct shm_member {
 	 * spin; heartbeat counts such waits that ended.  The launcher's
 	 * --deadlock-timeout: every member blocked, no heartbeat moving. */
 	_Atomic uint32_t blocked;
-	/* Set by the launcher once it has reaped the member (seq_cst store,
-	 * then it rings the others' doorbells): nothing more will come from
-	 * it. */
-	_Atomic uint32_t gone;
-	/* Doorbell: a futex word bumped by whoever wants the member awake. */
-	shm_cacheline_aligned _Atomic uint32_t doorbell;
-	_Atomic uint32_t sleepers;      /* threads of the member asleep on it */
 	/* MPI calls the member entered (a counter bumped at each entry,
 	 * lib/core/stuck.h): the launcher tells a rank outside MPI from one
 	 * polling in it. */
@@ -178,10 +190,34 @@ struct shm_member {
 	_Atomic int32_t wait_arg;       /* tag, window rank, count: see the kind */
 	_Atomic uint64_t wait_obj;      /* arena offset or context id */
 	_Atomic uint64_t wait_call[SHM_WAIT_CALL_WORDS];
+	/* A wild write of the member into another member's pages, written
+	 * by its SIGSEGV handler before the fault kills it (fault_kind last,
+	 * release): the segment offset, and for parts the layout does not
+	 * name, whose (world rank) and which object.  The launcher reads
+	 * them when it reaps a member killed by a signal. */
+	shm_cacheline_aligned _Atomic uint32_t fault_kind; /* enum shm_fault_kind */
+	_Atomic int32_t fault_owner;
+	_Atomic uint64_t fault_off;
+	_Atomic uint64_t fault_obj;
 };
 
 _Static_assert(sizeof(struct shm_member) == 3 * SHM_CACHELINE, "member block is three lines");
 _Static_assert(offsetof(struct shm_member, numa_node) < SHM_CACHELINE, "numa_node on the first line");
+
+/* A member's doorbell, in memory every member writes (anybody may wake
+ * anybody): one line each.  sleepers is the member's own count but stays
+ * beside the doorbell, the pair a waker reads; a scribble there costs
+ * wake-ups, not messages (every sleep is bounded: SHMPI_SLEEP_NS). */
+struct shm_bell {
+	/* Doorbell: a futex word bumped by whoever wants the member awake. */
+	shm_cacheline_aligned _Atomic uint32_t doorbell;
+	_Atomic uint32_t sleepers;      /* threads of the member asleep on it */
+	/* Set by the launcher once it has reaped the member (seq_cst store,
+	 * then it rings the others' doorbells): nothing more will come from
+	 * it. */
+	_Atomic uint32_t gone;
+};
+_Static_assert(sizeof(struct shm_bell) == SHM_CACHELINE, "a doorbell per line");
 _Static_assert(sizeof(struct shm_seg_header) % SHM_CACHELINE == 0, "header fills whole lines");
 
 /* Where the parts of the segment are.  Each process keeps its own copy,
@@ -194,7 +230,7 @@ struct shm_seg_geom {
 	uint32_t summary_words;
 	uint32_t ring_cells;
 	uint32_t cell_size;
-	uint64_t member_off, summary_off, ring_off, ring_stride, cons_off, cons_stride, arena_off, arena_size;
+	uint64_t bell_off, summary_off, ring_off, ring_stride, cons_off, cons_stride, arena_off, arena_size;
 };
 
 struct shm_seg {
@@ -240,10 +276,17 @@ int shm_seg_attach(int fd, struct shm_seg *seg) __attribute__((warn_unused_resul
 /* Unmap and close. */
 void shm_seg_detach(struct shm_seg *seg);
 
-/* Member control block i (0 <= i < nmembers). */
+/* Member control block i (0 <= i < nmembers), at the start of its own
+ * block. */
 static inline struct shm_member *shm_seg_member(const struct shm_seg *seg, uint32_t i)
 {
-	return (struct shm_member *)(seg->base + seg->geo.member_off) + i;
+	return (struct shm_member *)(seg->base + seg->geo.cons_off + (size_t)i * seg->geo.cons_stride);
+}
+
+/* Member i's doorbell (shm/doorbell.h). */
+static inline struct shm_bell *shm_seg_bell(const struct shm_seg *seg, uint32_t i)
+{
+	return (struct shm_bell *)(seg->base + seg->geo.bell_off) + i;
 }
 
 /* Summary bitmap of receiver dst: bit s set means member s may have data. */
@@ -261,27 +304,45 @@ static inline void *shm_seg_ring_cells(const struct shm_seg *seg, uint32_t dst, 
 	       ((size_t)src * seg->geo.nmembers + dst) * seg->geo.ring_stride;
 }
 
-/* The consumer line (struct shm_ring_shared) of that ring, in dst's pages. */
+/* The consumer line (struct shm_ring_shared) of that ring, in dst's
+ * block, after its control block. */
 static inline void *shm_seg_ring_cons(const struct shm_seg *seg, uint32_t dst, uint32_t src)
 {
 	return seg->base + seg->geo.cons_off + (size_t)dst * seg->geo.cons_stride +
-	       (size_t)src * SHM_CACHELINE;
+	       sizeof(struct shm_member) + (size_t)src * SHM_CACHELINE;
 }
 
 /* Map the parts of the segment that other members write alone (their
- * rings' cells and consumer lines) read-only in this process, member
- * `self`'s own writable.  Call once after create or attach, before the
+ * control blocks, rings' cells and consumer lines) read-only in this
+ * process, member `self`'s own writable.  Call once after create or attach, before the
  * rings are used.  Returns 0, or -errno (the segment stays as it was
  * mapped where mprotect failed; nothing is wrong with using it so). */
 int shm_seg_protect(const struct shm_seg *seg, uint32_t self);
 
-/* What an address in the segment is, for a fault's message: returns 1
- * when it lies in a single-writer part, with *owner the member that
- * writes it, *peer the other member of its ring and *what "cells" (the
- * ring from owner to peer) or "cons" (owner's consumer line of the ring
- * from peer); 0 elsewhere.  Async-signal-safe. */
-int shm_seg_owner(const struct shm_seg *seg, const void *addr, uint32_t *owner, uint32_t *peer,
+/* What segment offset `off` is, for a fault's message: returns 1 when it
+ * lies in a single-writer part of the layout, with *owner the member
+ * that writes it, *peer the other member of its ring and *what "cells"
+ * (the ring from owner to peer), "cons" (owner's consumer line of the
+ * ring from peer) or "member" (owner's control block; *peer = owner);
+ * 0 elsewhere.  Async-signal-safe; reads only the private geometry. */
+int shm_seg_owner(const struct shm_seg *seg, uint64_t off, uint32_t *owner, uint32_t *peer,
 		  const char **what);
+
+/* The segment offset of addr, or UINT64_MAX when it is outside the
+ * mapping.  Async-signal-safe. */
+static inline uint64_t shm_seg_offset(const struct shm_seg *seg, const void *addr)
+{
+	uintptr_t a = (uintptr_t)addr, b = (uintptr_t)seg->base;
+	return seg->base && a >= b && a - b < seg->size ? (uint64_t)(a - b) : UINT64_MAX;
+}
+
+/* Map [off, off + n * part) of the arena, n parts of `part` bytes (both
+ * multiples of 4096), read-only in this process except part `self`,
+ * which stays writable: lib/ lays out a per-member area so (the
+ * collective flags and slots).  Returns 0 or -errno (then nothing is
+ * protected, which changes nothing but the protection). */
+int shm_seg_protect_parts(const struct shm_seg *seg, uint64_t off, uint64_t part, uint32_t n,
+			  uint32_t self);
 
 /* Allocate size bytes (rounded up to a cache line) from the arena; the
  * memory is zero.  Any member may call it, concurrently.

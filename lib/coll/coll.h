@@ -88,15 +88,16 @@ struct mpii_rq {
 /* Per-communicator state (comm->coll), created lazily. */
 struct mpii_coll_state {
 	int shm_state;                  /* 0 not tried, 1 ready, -1 unavailable */
-	struct coll_shm_flag *flags;    /* [size] in the segment */
-	char *data;                     /* [2][size][slot] in the segment */
+	/* Each member's part of the area, page-aligned, written by it alone
+	 * and read-only in the others (lib/coll/shm.c): its flag line, its
+	 * stamped-exchange lines and its two parity slots. */
+	char *parts;                    /* [size][part] in the segment */
+	size_t part;                    /* bytes of one, a page multiple */
 	size_t slot;
 	uint64_t seq;                   /* shm collectives done on this comm */
 	uint64_t min_seen;              /* every member's flag is >= this */
 	uint64_t started_seen;          /* every member has started this one */
-	void *stamped;                  /* stamped-exchange lines in the segment */
-	int stamped_state;              /* 0 not tried, 1 ready, -1 unavailable */
-	struct shm_member **members;    /* control block of each member */
+	struct shm_bell **bells;        /* doorbell of each member */
 	struct mpii_comm *local;        /* intercommunicators: the local group */
 	struct mpii_bq bq;              /* small-bcast queue (with the flags) */
 	struct mpii_bq mq;              /* medium-bcast queue (taken at first use) */
@@ -174,6 +175,19 @@ void mpii_shm_stamp(struct mpii_coll_state *cs, int n, int buf, uint64_t seq, in
 		    size_t len);
 void mpii_shm_check(struct mpii_comm *c, struct mpii_coll_state *cs, int buf, uint64_t seq, int owner,
 		    const void *p, size_t len);
+/* SHMPI_COLL_CHECKSUM on the small paths (lib/coll/shm_check.c): the sum a
+ * writer stores beside its contribution, and a reader's check of the
+ * contribution of rank `owner` against it (a mismatch ends the job with a
+ * message naming the collective, the communicator, owner and reader). */
+uint64_t mpii_shm_sum(const void *p, size_t len);
+void mpii_shm_sum_check(struct mpii_comm *c, int owner, uint64_t sum, const void *p, size_t len);
+/* The sum word of member r's contribution to shm collective s, in its
+ * part of the area (lib/coll/shm.c). */
+_Atomic uint64_t *mpii_shm_sum_of(struct mpii_coll_state *cs, uint64_t s, int r);
+struct mpii_shm_xchg;
+/* Under SHMPI_COLL_CHECKSUM, check every other member's contribution of
+ * exchange x (all of its bytes in the segment or copied out). */
+void mpii_shm_xchg_check(struct mpii_comm *c, struct mpii_coll_state *cs, struct mpii_shm_xchg *x);
 /* Broadcast of large messages through the area (lib/coll/shm_bcast.c). */
 int mpii_shm_bcast_large(void *buf, MPI_Count count, struct mpii_datatype *dt, int root,
 			 struct mpii_comm *c);
@@ -257,6 +271,14 @@ char *mpii_shm_contrib(struct mpii_coll_state *cs, int n, uint64_t s, int r, siz
 
 /* Contributions of up to this many bytes ride in the flag line (lib/coll/shm.c). */
 #define MPII_SHM_INLINE_MAX 24
+
+/* Where in a member's part of the collective area (cs->parts) its
+ * stamped-exchange lines are: two parities of MPII_STAMPED_LINES lines,
+ * after the flag line (lib/coll/shm_exchange.c); then a line with the
+ * SHMPI_COLL_CHECKSUM sums of the two parities, then the parity slots. */
+#define MPII_SHM_STAMPED_OFF SHM_CACHELINE
+#define MPII_SHM_SUM_OFF (MPII_SHM_STAMPED_OFF + 2 * MPII_STAMPED_LINES * SHM_CACHELINE)
+#define MPII_SHM_SLOTS_OFF (MPII_SHM_SUM_OFF + SHM_CACHELINE)
 
 /* Stamped exchanges (lib/coll/shm_exchange.c): contributions of 25 to
  * MPII_STAMPED_MAX bytes among at most MPII_STAMPED_MEMBERS members go

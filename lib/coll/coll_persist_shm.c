@@ -7,8 +7,11 @@
  * argument check.
  *
  * The area has, per member and per parity (activation k uses parity
- * k & 1), one line: an 8-byte stamp, then (at 16, aligned for any
- * predefined type) up to PLAN_MAX bytes of data.
+ * k & 1), one line: an 8-byte stamp, the checksum of SHMPI_COLL_CHECKSUM,
+ * then (at 16, aligned for any predefined type) up to PLAN_MAX bytes of
+ * data.  A member's two lines fill a page-aligned part of their own,
+ * read-only in the other members (single writer, issue 40: a wild write
+ * there faults in the writer, lib/core/segv.c).
  *
  *   start k:  write the contribution (a reduction's send buffer, the bcast
  *             root's packed buffer, nothing for a barrier) into this
@@ -37,8 +40,8 @@
  * the plan exists.  Whether to try is decided from what every member
  * knows alike (the operation, the size of the communicator, the bytes of
  * the type signature; for a reduction the type, the same everywhere).
- * The arena is never given back: a plan costs 2 n lines of (16 + bytes)
- * rounded to a cache line, and a job that fills the arena falls back to
+ * The arena is never given back: a plan costs n pages (a member's two
+ * lines, at most 2 x 1088 bytes, rounded to a page), and a job that fills the arena falls back to
  * the nonblocking path (lib/coll/coll_persist.c).
  */
 #include <stdlib.h>
@@ -46,6 +49,7 @@
 #include "lib/coll/coll.h"
 #include "lib/coll/coll_persist.h"
 #include "lib/core/core.h"
+#include "lib/core/segv.h"
 
 /* The largest contribution the plan takes, and the most members: the
  * small operations whose schedule costs more than their data. */
@@ -54,8 +58,9 @@
 #define DATA_OFF 16
 
 struct pcoll_shm {
-	char *area;             /* [n][2] lines in the segment */
+	char *area;             /* [n] parts of [2] lines in the segment */
 	size_t line;            /* bytes of one line, a cache-line multiple */
+	size_t part;            /* bytes of a member's part, a page multiple */
 	size_t bytes;           /* of the contribution */
 	uint64_t seq;           /* activations started */
 	int next;               /* members below next have stamped seq */
@@ -63,12 +68,26 @@ struct pcoll_shm {
 
 static _Atomic uint64_t *stamp_of(struct pcoll_shm *s, int r, uint64_t k)
 {
-	return (_Atomic uint64_t *)(s->area + ((size_t)r * 2 + (size_t)(k & 1)) * s->line);
+	return (_Atomic uint64_t *)(s->area + (size_t)r * s->part + (size_t)(k & 1) * s->line);
+}
+
+/* SHMPI_COLL_CHECKSUM: the sum of member r's data of activation k. */
+static _Atomic uint64_t *sum_of(struct pcoll_shm *s, int r, uint64_t k)
+{
+	return stamp_of(s, r, k) + 1;
 }
 
 static char *data_of(struct pcoll_shm *s, int r, uint64_t k)
 {
-	return s->area + ((size_t)r * 2 + (size_t)(k & 1)) * s->line + DATA_OFF;
+	return s->area + (size_t)r * s->part + (size_t)(k & 1) * s->line + DATA_OFF;
+}
+
+/* SHMPI_COLL_CHECKSUM: member r's contribution to activation k must
+ * match the sum it stored (after the stamp's acquire). */
+static void check(struct pcoll_shm *s, struct mpii_comm *c, int r, uint64_t k)
+{
+	if (r != c->rank)
+		mpii_shm_sum_check(c, r, shm_load_relaxed(sum_of(s, r, k)), data_of(s, r, k), s->bytes);
 }
 
 /* A reduction's type whose packed form is its layout (the op is applied
@@ -103,6 +122,7 @@ void mpii_pcoll_shm_plan(struct mpii_request *req, struct pcoll_plan *p)
 	if (bytes > PLAN_MAX)
 		return;
 	size_t line = (DATA_OFF + bytes + SHM_CACHELINE - 1) & ~(size_t)(SHM_CACHELINE - 1);
+	size_t part = (2 * line + 4095) & ~(size_t)4095;
 	/* A member without memory for this would hang the others that take
 	 * the plan (as in lib/coll/shm.c's set-up): only when malloc of a few
 	 * bytes fails, where the job is lost anyway. */
@@ -111,23 +131,32 @@ void mpii_pcoll_shm_plan(struct mpii_request *req, struct pcoll_plan *p)
 		return;
 	uint64_t off = 0;
 	if (c->rank == 0)
-		off = shm_seg_alloc(&mpii_g.seg, (size_t)c->size * 2 * line);
+		off = shm_seg_alloc(&mpii_g.seg, 4096 + (size_t)c->size * part);
 	/* Collective and blocking (lock held, dropped while it waits): every
 	 * member learns the same offset, so all take the plan or none. */
 	if (mpii_bcast(&off, 1, MPI_UINT64_T, 0, c, NULL) != MPI_SUCCESS || !off) {
 		free(s);
 		return;
 	}
+	/* Page-aligned parts (a page of slack taken), each member's
+	 * writable only in it. */
+	off = (off + 4095) & ~(uint64_t)4095;
+	mpii_segv_protect_parts(off, part, c->size, c->rank, c->group->world, c->ctx);
 	s->area = shm_seg_ptr(&mpii_g.seg, off);
 	s->line = line;
+	s->part = part;
 	s->bytes = bytes;
 	p->shm = s;
 }
 
 /* Fold the contributions of activation k into out in rank order:
  * out = c0 op (c1 op (... op c[n-1])). */
-static void fold(struct pcoll_shm *s, struct pcoll_plan *p, int n, uint64_t k, void *out)
+static void fold(struct pcoll_shm *s, struct pcoll_plan *p, struct mpii_comm *c, int n, uint64_t k,
+		 void *out)
 {
+	if (mpii_coll_cfg.checksum)
+		for (int j = 0; j < n; j++)
+			check(s, c, j, k);
 	memcpy(out, data_of(s, n - 1, k), s->bytes);
 	for (int j = n - 2; j >= 0; j--)
 		mpii_op_apply(p->a.op, data_of(s, j, k), out, p->a.rcount, p->a.rtype);
@@ -150,17 +179,19 @@ static int poll_shm(struct mpii_request *req)
 	const struct pcoll_args *a = &p->a;
 	switch (p->which) {
 	case PCOLL_BCAST:
+		if (c->rank != a->root && s->bytes && mpii_coll_cfg.checksum)
+			check(s, c, a->root, k);
 		if (c->rank != a->root && s->bytes)
 			mpii_type_unpack(a->rtype, a->rcount, a->rbuf, 0, data_of(s, a->root, k),
 					 (MPI_Count)s->bytes);
 		break;
 	case PCOLL_REDUCE:
 		if (c->rank == a->root && s->bytes)
-			fold(s, p, n, k, a->rbuf);
+			fold(s, p, c, n, k, a->rbuf);
 		break;
 	case PCOLL_ALLREDUCE:
 		if (s->bytes)
-			fold(s, p, n, k, a->rbuf);
+			fold(s, p, c, n, k, a->rbuf);
 		break;
 	default:
 		break;
@@ -186,8 +217,10 @@ int mpii_pcoll_shm_start(struct mpii_request *req, struct pcoll_plan *p)
 			memcpy(mine, a->sbuf == MPI_IN_PLACE ? a->rbuf : a->sbuf, s->bytes);
 		}
 	}
-	/* Release: the contribution before the stamp (pairs with the
-	 * acquire in poll_shm). */
+	if (mpii_coll_cfg.checksum && s->bytes)
+		shm_store_relaxed(sum_of(s, c->rank, k), mpii_shm_sum(mine, s->bytes));
+	/* Release: the contribution (and its sum) before the stamp (pairs
+	 * with the acquire in poll_shm). */
 	shm_store_release(stamp_of(s, c->rank, k), k);
 	s->next = 0;
 	req->active = 1;

@@ -71,7 +71,7 @@ void mpii_coll_state_free(struct mpii_comm *c)
 	struct mpii_coll_state *cs = c->coll;
 	if (cs) {
 		/* The segment scratch is not returned: the arena only grows. */
-		free(cs->members);
+		free(cs->bells);
 		free(cs->rq_seen);
 		mpii_hier_free(cs);
 		if (cs->local) {

@@ -5,11 +5,19 @@
  * Per communicator (allocated from the segment arena by rank 0 at the first
  * shared-memory collective, offset shared by a point-to-point bcast):
  *
- *   flag[size]            one cache line each: the sequence number of the
- *                         last shm collective the member announced
- *   data[2][size][slot]   two buffers (by parity of the sequence number),
- *                         one slot per member; a bcast uses a whole buffer
- *   queue                 small broadcasts (lib/coll/shm_queue.c)
+ *   part[size]            one per member, page-aligned, written by that
+ *                         member alone (single writer, issue 40: every
+ *                         member maps the others' parts read-only, so a
+ *                         wild write into one faults in the writer,
+ *                         lib/core/segv.c):
+ *     flag                  one cache line: the sequence number of the
+ *                           last shm collective the member announced and
+ *                           its inline contributions
+ *     stamped lines         the stamped exchange's (lib/coll/shm_exchange.c)
+ *     slot[2]               two buffers (by parity of the sequence number);
+ *                           a bcast uses the root's
+ *   queue                 small broadcasts (lib/coll/shm_queue.c), written
+ *                         by whichever member is the root: shared
  *
  * Every shm collective has a sequence number s (1, 2, ...: the same on all
  * members, because collectives are called in the same order).  Protocol
@@ -34,6 +42,7 @@
 #include "lib/coll/coll.h"
 #include "lib/core/core.h"
 #include "lib/coll/nbc.h"
+#include "lib/core/segv.h"
 #include "shm/doorbell.h"
 
 /* A member's flag line also carries its contribution to small reductions
@@ -69,11 +78,16 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 		return cs->shm_state > 0;
 	size_t n = (size_t)c->size;
 	size_t slot = (mpii_coll_cfg.shm_slot + SHM_CACHELINE - 1) & ~(size_t)(SHM_CACHELINE - 1);
-	size_t bytes = n * sizeof(struct coll_shm_flag) + 2 * n * slot +
-		       mpii_bq_bytes(c->size, MPII_BQ_SLOTS, MPII_BQ_SLOT);
+	/* A whole number of pages each (4 KiB slots: three pages), and a
+	 * page of slack to align the first: the parts can be protected one
+	 * by one. */
+	size_t part = (MPII_SHM_SLOTS_OFF + 2 * slot + 4095) & ~(size_t)4095;
+	size_t bytes = 4096 + n * part + mpii_bq_bytes(c->size, MPII_BQ_SLOTS, MPII_BQ_SLOT);
 	uint64_t off = share_alloc(c, bytes);
-	cs->members = off ? malloc(sizeof(*cs->members) * n) : NULL;
-	if (!off || !cs->members) {
+	if (off)
+		off = (off + 4095) & ~(uint64_t)4095;
+	cs->bells = off ? malloc(sizeof(*cs->bells) * n) : NULL;
+	if (!off || !cs->bells) {
 		/* A member without memory for the table would hang the others
 		 * that use the segment: this only happens when malloc of a few
 		 * bytes fails, where the job is lost anyway. */
@@ -81,11 +95,15 @@ static int shm_setup(struct mpii_comm *c, struct mpii_coll_state *cs)
 		return 0;
 	}
 	for (size_t i = 0; i < n; i++)
-		cs->members[i] = shm_seg_member(&mpii_g.seg, (uint32_t)c->group->world[i]);
-	cs->flags = shm_seg_ptr(&mpii_g.seg, off);
-	cs->data = (char *)cs->flags + n * sizeof(struct coll_shm_flag);
+		cs->bells[i] = shm_seg_bell(&mpii_g.seg, (uint32_t)c->group->world[i]);
+	cs->parts = shm_seg_ptr(&mpii_g.seg, off);
+	cs->part = part;
 	cs->slot = slot;
-	mpii_bq_init(&cs->bq, cs->data + 2 * n * slot, MPII_BQ_SLOTS, MPII_BQ_SLOT);
+	mpii_bq_init(&cs->bq, cs->parts + n * part, MPII_BQ_SLOTS, MPII_BQ_SLOT);
+	/* Before any member writes its part: each maps the others' read-only
+	 * in its own process, and the shared offset came from rank 0 after
+	 * the area was taken, so nobody has written it yet. */
+	mpii_segv_protect_parts(off, part, c->size, c->rank, c->group->world, c->ctx);
 	cs->shm_state = 1;
 	return 1;
 }
@@ -128,9 +146,21 @@ struct mpii_coll_state *mpii_shm_ready(struct mpii_comm *c)
 	return cs;
 }
 
-static char *slot_of(struct mpii_coll_state *cs, int n, uint64_t s, int r)
+/* Member r's flag line. */
+static struct coll_shm_flag *flag_of(struct mpii_coll_state *cs, int r)
 {
-	return cs->data + ((size_t)(s & 1) * (size_t)n + (size_t)r) * cs->slot;
+	return (struct coll_shm_flag *)(cs->parts + (size_t)r * cs->part);
+}
+
+_Atomic uint64_t *mpii_shm_sum_of(struct mpii_coll_state *cs, uint64_t s, int r)
+{
+	return (_Atomic uint64_t *)(cs->parts + (size_t)r * cs->part + MPII_SHM_SUM_OFF) + (s & 1);
+}
+
+/* Member r's slot of parity s & 1. */
+static char *slot_of(struct mpii_coll_state *cs, uint64_t s, int r)
+{
+	return cs->parts + (size_t)r * cs->part + MPII_SHM_SLOTS_OFF + (size_t)(s & 1) * cs->slot;
 }
 
 struct wait_arg {
@@ -145,7 +175,7 @@ struct wait_arg {
 static int all_reached(void *arg)
 {
 	struct wait_arg *w = arg;
-	while (w->next < w->n && shm_load_seq_cst(&w->cs->flags[w->next].seq) >= w->target)
+	while (w->next < w->n && shm_load_seq_cst(&flag_of(w->cs, w->next)->seq) >= w->target)
 		w->next++;
 	return w->next == w->n;
 }
@@ -153,7 +183,7 @@ static int all_reached(void *arg)
 static int one_reached(void *arg)
 {
 	struct wait_arg *w = arg;
-	return shm_load_seq_cst(&w->cs->flags[w->next].seq) >= w->target;
+	return shm_load_seq_cst(&flag_of(w->cs, w->next)->seq) >= w->target;
 }
 
 void mpii_shm_wait_one(struct mpii_coll_state *cs, int n, int who, uint64_t target)
@@ -178,7 +208,7 @@ static void ring_all(struct mpii_coll_state *cs, int n, int me)
 	for (int j = 0; j < n; j++)
 		if (j != me)
 			/* H: seq_cst load of sleepers inside. */
-			shm_doorbell_ring_if_sleeping(cs->members[j]);
+			shm_doorbell_ring_if_sleeping(cs->bells[j]);
 }
 
 /* Announce s; ring sleepers when this made every flag reach s (or when
@@ -188,7 +218,7 @@ int mpii_shm_announce(struct mpii_coll_state *cs, int n, int me, uint64_t s, int
 	/* G: seq_cst store, after this member's reads of older buffers and its
 	 * writes of its contribution (seq_cst includes release; pairs with the
 	 * seq_cst loads in all_reached/one_reached of readers). */
-	shm_store_seq_cst(&cs->flags[me].seq, s);
+	shm_store_seq_cst(&flag_of(cs, me)->seq, s);
 	struct wait_arg w = { cs, n, 0, s };
 	int all = all_reached(&w);
 	if (all || always)
@@ -202,7 +232,7 @@ void mpii_shm_announce_ring(struct mpii_coll_state *cs, int n, int me, uint64_t 
 {
 	/* G, as in mpii_shm_announce; the ring's seq_cst load of each
 	 * member's sleepers comes after it (H). */
-	shm_store_seq_cst(&cs->flags[me].seq, s);
+	shm_store_seq_cst(&flag_of(cs, me)->seq, s);
 	ring_all(cs, n, me);
 }
 
@@ -226,7 +256,9 @@ int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int roo
 		   struct mpii_comm *c)
 {
 	MPI_Count bytes = count * dt->size;
-	if ((size_t)bytes > mpii_coll_cfg.shm_max || (size_t)bytes > (size_t)c->size * mpii_coll_cfg.shm_slot)
+	/* The root's slot (its own part: single writer); larger ones go
+	 * through the queues or point to point. */
+	if ((size_t)bytes > mpii_coll_cfg.shm_max || (size_t)bytes > mpii_coll_cfg.shm_slot)
 		return MPII_SHM_DECLINED;
 	struct mpii_coll_state *cs = mpii_shm_ready(c);
 	if (!cs)
@@ -235,14 +267,19 @@ int mpii_shm_bcast(void *buf, MPI_Count count, struct mpii_datatype *dt, int roo
 		return mpii_bq_bcast(buf, count, dt, root, c, cs, &cs->bq);
 	int n = c->size, me = c->rank;
 	uint64_t s = ++cs->seq;
-	char *area = slot_of(cs, n, s, 0);  /* the whole buffer of parity s */
+	char *area = slot_of(cs, s, root);
 	if (me == root) {
 		mpii_shm_wait_all(cs, n, s - 1);
 		mpii_type_pack(dt, count, buf, 0, area, bytes);
+		/* Relaxed: the announce (seq_cst) releases it. */
+		if (mpii_coll_cfg.checksum)
+			shm_store_relaxed(mpii_shm_sum_of(cs, s, me), mpii_shm_sum(area, (size_t)bytes));
 		mpii_shm_announce(cs, n, me, s, 1);
 		return MPI_SUCCESS;
 	}
 	mpii_shm_wait_one(cs, n, root, s);
+	if (mpii_coll_cfg.checksum)
+		mpii_shm_sum_check(c, root, shm_load_relaxed(mpii_shm_sum_of(cs, s, root)), area, (size_t)bytes);
 	mpii_type_unpack(dt, count, buf, 0, area, bytes);
 	mpii_shm_announce(cs, n, me, s, 0);
 	return MPI_SUCCESS;
@@ -263,7 +300,8 @@ static int shm_reduce_fits(MPI_Count count, const struct mpii_datatype *dt)
  * two: allreduce 8 B np=2 0.39 -> 0.28 us), else its data slot. */
 char *mpii_shm_contrib(struct mpii_coll_state *cs, int n, uint64_t s, int r, size_t bytes)
 {
-	return bytes <= MPII_SHM_INLINE_MAX ? cs->flags[r].inline_data[s & 1] : slot_of(cs, n, s, r);
+	(void)n;
+	return bytes <= MPII_SHM_INLINE_MAX ? flag_of(cs, r)->inline_data[s & 1] : slot_of(cs, s, r);
 }
 
 /* Fold elements [first, first + count) of the n contributions of exchange
@@ -287,6 +325,9 @@ int mpii_shm_put(struct mpii_coll_state *cs, int n, int me, uint64_t s, const vo
 		mpii_type_pack(dt, count, src, 0, mine, (MPI_Count)bytes);
 	else
 		memcpy(mine, src, bytes);
+	/* Relaxed: the announce (seq_cst) releases it with the bytes. */
+	if (mpii_coll_cfg.checksum)
+		shm_store_relaxed(mpii_shm_sum_of(cs, s, me), mpii_shm_sum(mine, bytes));
 	return mpii_shm_announce(cs, n, me, s, 0);
 }
 
@@ -311,6 +352,8 @@ int mpii_shm_reduce(const void *sbuf, void *rbuf, MPI_Count count, struct mpii_d
 		return MPI_SUCCESS;
 	if (!all)
 		mpii_shm_wait_all(cs, n, x.s);
+	if (mpii_coll_cfg.checksum)
+		mpii_shm_xchg_check(c, cs, &x);
 	fold(cs, n, &x, 0, rbuf, count, dt, op);
 	return MPI_SUCCESS;
 }

@@ -18,10 +18,14 @@
  * SHMPI_COLL_CHECKSUM=1 (a debug mode): the writer also stores a checksum
  * of its bytes in the stamp, and every reader verifies it before using
  * them, so that a scribble over the data itself is caught too.  It costs a
- * pass over each piece by its writer and by each reader.  What it does not
- * cover: the small collectives' per-member slots and queues (lib/coll/shm.c,
- * shm_queue.c, shm_rqueue.c, shm_small.c, shm_exchange.c); see
- * docs/reliability.md.
+ * pass over each piece by its writer and by each reader.  The same mode
+ * checksums the contributions of the small paths that go through each
+ * member's own part of the collective area (lib/coll/shm.c: the flag
+ * line's inline data, the parity slots, the stamped lines of
+ * shm_exchange.c) and of the persistent plans (coll_persist_shm.c):
+ * mpii_shm_sum and mpii_shm_sum_check.  What it does not cover: the
+ * queues (shm_queue.c, shm_rqueue.c), written by whichever member is the
+ * root; see docs/reliability.md.
  */
 #include <stdio.h>
 #include <string.h>
@@ -61,6 +65,11 @@ static uint64_t checksum(const void *p, size_t len)
 	return a ^ (c << 1 | c >> 63);
 }
 
+uint64_t mpii_shm_sum(const void *p, size_t len)
+{
+	return checksum(p, len);
+}
+
 static struct mpii_shm_stamp *stamp_of(struct mpii_coll_state *cs, int n, int buf)
 {
 	return (struct mpii_shm_stamp *)((char *)cs->big + (size_t)(n + 1) * cs->big_piece) + buf;
@@ -76,6 +85,20 @@ void mpii_shm_stamp(struct mpii_coll_state *cs, int n, int buf, uint64_t seq, in
 		shm_store_relaxed(&st->sum, checksum(p, len));
 	shm_store_relaxed(&st->owner, (uint64_t)owner + 1);
 	shm_store_relaxed(&st->seq, seq);
+}
+
+static const char *comm_name(const struct mpii_comm *c, char *buf, size_t len);
+
+void mpii_shm_sum_check(struct mpii_comm *c, int owner, uint64_t sum, const void *p, size_t len)
+{
+	if (sum == checksum(p, len))
+		return;
+	char why[512], cname[192];
+	const char *call = mpii_stuck.call ? mpii_stuck.call : "a collective";
+	snprintf(why, sizeof(why), "SHMPI_COLL_CHECKSUM: %s on %s: the contribution of rank %d, read "
+		 "by rank %d, does not match its checksum (%zu bytes; the shared segment was "
+		 "overwritten)", call, comm_name(c, cname, sizeof(cname)), owner, c->rank, len);
+	mpii_abort_job(MPI_ERR_INTERN, why);
 }
 
 static const char *comm_name(const struct mpii_comm *c, char *buf, size_t len)

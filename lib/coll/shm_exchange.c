@@ -29,9 +29,9 @@
  * overlap: one transfer's latency whatever the size.  Seeing every
  * member's stamp s also says every member has started s, which is the
  * next exchange's condition (started_seen), so back-to-back exchanges
- * read no flag.  The lines are taken from the arena at the first use
- * (fresh memory, zero: a stale stamp is always older than s, never
- * equal).
+ * read no flag.  The lines are in each member's part of the area of
+ * lib/coll/shm.c (fresh memory at set-up, zero: a stale stamp is always
+ * older than s, never equal), so they are single-writer like the flags.
  */
 #include <string.h>
 #include "lib/coll/coll.h"
@@ -57,22 +57,21 @@ static size_t line_bytes(size_t bytes, size_t off)
 	return bytes - off < LINE_DATA ? bytes - off : LINE_DATA;
 }
 
-/* Member r's lines for exchange s. */
+/* Member r's lines for exchange s, in its part of the area (written by
+ * it alone, lib/coll/shm.c). */
 static struct stamped_line *lines_of(struct mpii_coll_state *cs, int n, uint64_t s, int r)
 {
-	struct stamped_line *all = cs->stamped;
-	return all + ((size_t)(s & 1) * (size_t)n + (size_t)r) * MPII_STAMPED_LINES;
+	(void)n;
+	return (struct stamped_line *)(cs->parts + (size_t)r * cs->part + MPII_SHM_STAMPED_OFF) +
+	       (size_t)(s & 1) * MPII_STAMPED_LINES;
 }
 
 /* Whether exchange of `bytes` goes stamped; the same answer on every
- * member (sizes alike, the lines taken collectively at the first use). */
+ * member (sizes alike; the lines are in every part of the area). */
 static int stamped_ready(struct mpii_comm *c, struct mpii_coll_state *cs, size_t bytes)
 {
-	int n = c->size;
-	if (bytes <= MPII_SHM_INLINE_MAX || bytes > MPII_STAMPED_MAX || n > MPII_STAMPED_MEMBERS)
-		return 0;
-	size_t area = 2 * (size_t)n * MPII_STAMPED_LINES * sizeof(struct stamped_line);
-	return mpii_shm_lazy_area(c, area, &cs->stamped, &cs->stamped_state);
+	(void)cs;
+	return bytes > MPII_SHM_INLINE_MAX && bytes <= MPII_STAMPED_MAX && c->size <= MPII_STAMPED_MEMBERS;
 }
 
 struct stamp_wait {
@@ -115,7 +114,10 @@ static void stamped_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, co
 			memcpy(l[i].data, from + off, LINE_DATA);
 		else
 			memcpy(l[i].data, from + off, len);
-		/* S: release, after the line's data. */
+		/* S: release, after the line's data (and, for the first line,
+		 * after the sum below). */
+		if (i == 0 && mpii_coll_cfg.checksum)
+			shm_store_relaxed(mpii_shm_sum_of(cs, s, me), mpii_shm_sum(from, bytes));
 		shm_store_release(&l[i].stamp, s);
 	}
 	/* Announce s for the protocols that wait on flags, and ring whoever
@@ -149,6 +151,20 @@ static void stamped_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, co
 			memcpy(x->buf + (size_t)r * bytes + off, in[i].data, LINE_DATA);
 	}
 	x->local = x->buf;
+	/* Only a reader that copied every line can check a sum of them all. */
+	if (mpii_coll_cfg.checksum && first == 0 && last == k - 1)
+		mpii_shm_xchg_check(c, cs, x);
+}
+
+void mpii_shm_xchg_check(struct mpii_comm *c, struct mpii_coll_state *cs, struct mpii_shm_xchg *x)
+{
+	int n = c->size;
+	for (int r = 0; r < n; r++)
+		if (r != c->rank)
+			/* Relaxed: after the seq_cst loads of r's stamps or flag,
+			 * which its sum precedes. */
+			mpii_shm_sum_check(c, r, shm_load_relaxed(mpii_shm_sum_of(cs, x->s, r)),
+					   mpii_shm_xchg_part(cs, n, x, r), x->bytes);
 }
 
 void mpii_shm_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, const void *src,
@@ -170,4 +186,6 @@ void mpii_shm_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, const vo
 	}
 	if (!mpii_shm_put(cs, n, me, x->s, src, count, dt, bytes))
 		mpii_shm_wait_all(cs, n, x->s);
+	if (mpii_coll_cfg.checksum)
+		mpii_shm_xchg_check(c, cs, x);
 }

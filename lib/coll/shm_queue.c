@@ -168,7 +168,7 @@ static void finish(struct mpii_bq *q, struct mpii_coll_state *cs, int me, uint64
 	shm_fence_light();
 	uint64_t waiter = shm_load_seq_cst(&waiter_of(q)->v);
 	if (waiter)
-		shm_doorbell_ring_if_sleeping(cs->members[waiter - 1]);
+		shm_doorbell_ring_if_sleeping(cs->bells[waiter - 1]);
 }
 
 /* Root: the slot of bcast b, once its last readers are done with it. */
@@ -189,7 +189,7 @@ static void root_publish(struct mpii_bq *q, struct mpii_coll_state *cs, int n, i
 	shm_fence_light();
 	for (int j = 0; j < n; j++)
 		if (j != me)
-			shm_doorbell_ring_if_sleeping(cs->members[j]);
+			shm_doorbell_ring_if_sleeping(cs->bells[j]);
 	/* The lines of bcast b + AHEAD in exclusive state now, as in
 	 * shm_rqueue.c's contribute, once its last readers are known to be
 	 * done with it: a root running a lap ahead would take the lines a

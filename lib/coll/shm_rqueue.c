@@ -233,7 +233,7 @@ static void contribute(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, in
 	 * before the doorbell's load of sleepers (shm/fence.h). */
 	shm_store_release(slot_seq(slot), q);
 	shm_fence_light();
-	shm_doorbell_ring_if_sleeping(cs->members[root]);
+	shm_doorbell_ring_if_sleeping(cs->bells[root]);
 	/* The lines of reduce q + AHEAD now, while nobody needs them: our
 	 * slot's (the root read them a lap ago; writing them then waits for
 	 * each line's transfer, and the stores queued behind them stall the
@@ -284,7 +284,7 @@ static void release(struct mpii_rq *rq, struct mpii_coll_state *cs, int n, int m
 	if (shm_load_seq_cst(&waiters_of(rq)->v))
 		for (int j = 0; j < n; j++)
 			if (j != me)
-				shm_doorbell_ring_if_sleeping(cs->members[j]);
+				shm_doorbell_ring_if_sleeping(cs->bells[j]);
 	/* The folded[] line of q + AHEAD, which the members read a lap ago:
 	 * ours before that store needs it (as in contribute). */
 	shm_prefetch_write(folded_of(rq, q + MPII_Q_AHEAD));

@@ -131,6 +131,7 @@ static int join_segment(const char **why)
 	/* The other ranks' rings read-only here, before they are used. */
 	mpii_segv_init();
 	mpii_g.me = shm_seg_member(&mpii_g.seg, (uint32_t)mpii_g.rank);
+	mpii_g.bell = shm_seg_bell(&mpii_g.seg, (uint32_t)mpii_g.rank);
 	mpii_g.me->pid = getpid();
 	mpii_stuck_calls = &mpii_g.me->calls;
 	/* Before RUNNING: a session's process sets read every member's node
@@ -374,7 +375,7 @@ static void finalize_wait(void)
 	shm_store_release(&mpii_g.me->state, SHM_MEMBER_DONE);
 	if (f + shm_load_seq_cst(&h->ended) >= n)
 		for (uint32_t i = 0; i < n && i < (uint32_t)mpii_g.nmembers; i++)
-			shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, i));
+			shm_doorbell_ring_if_sleeping(shm_seg_bell(&mpii_g.seg, i));
 	mpii_stuck.call = "MPI_Finalize";
 	mpii_stuck_coll(&mpii_obj_comm_world);
 	mpii_lock();
@@ -447,7 +448,8 @@ void mpii_abort_group(MPI_Comm comm, int code)
 		 * publishes its pid.  A member gone already (reaped) may have
 		 * a pid that names another process by now. */
 		int st = shm_load_acquire(&m->state);
-		if (st != SHM_MEMBER_UNSTARTED && m->pid > 0 && !shm_load_seq_cst(&m->gone))
+		if (st != SHM_MEMBER_UNSTARTED && m->pid > 0 &&
+		    !shm_load_seq_cst(&shm_seg_bell(&mpii_g.seg, (uint32_t)w)->gone))
 			kill(m->pid, SIGKILL);
 	}
 }

@@ -51,7 +51,8 @@ struct mpii_global {
 	int time_waits;
 	uint64_t wait_ns;
 	struct shm_seg seg;
-	struct shm_member *me;
+	struct shm_member *me;   /* our control block (our own pages) */
+	struct shm_bell *bell;   /* our doorbell (shared) */
 	struct mpii_config cfg;
 };
 

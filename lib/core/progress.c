@@ -272,14 +272,14 @@ void mpii_progress_wait(int (*done)(void *arg), void *arg, int hint_peer)
 			 * went up: whoever makes it true (a peer publishing or
 			 * setting a flag in the segment, another thread completing
 			 * a request) rings after its own seq_cst write. */
-			uint32_t bell = shm_doorbell_prepare(mpii_g.me);
+			uint32_t bell = shm_doorbell_prepare(mpii_g.bell);
 			/* F: seq_cst, pairs with L in mpii_progress_wake_local. */
 			int ready = has_work() || done(arg) ||
 				    shm_load_seq_cst(&local_events) != events;
 			mpii_unlock();
 			if (!ready)
-				shm_doorbell_wait(mpii_g.me, bell, mpii_g.cfg.sleep_ns);
-			shm_doorbell_finish(mpii_g.me);
+				shm_doorbell_wait(mpii_g.bell, bell, mpii_g.cfg.sleep_ns);
+			shm_doorbell_finish(mpii_g.bell);
 			/* after a wake-up, yield before sleeping again */
 			idle = spin;
 			if (timed)
@@ -311,5 +311,5 @@ void mpii_progress_wake_local(void)
 {
 	/* L: seq_cst, pairs with F in mpii_progress_wait. */
 	shm_fetch_add_seq_cst(&local_events, 1);
-	shm_doorbell_ring_if_sleeping(mpii_g.me);
+	shm_doorbell_ring_if_sleeping(mpii_g.bell);
 }

@@ -194,7 +194,7 @@ static int done_or_gone(void *arg)
 {
 	struct mpii_request *req = arg;
 	return is_done(req) ||
-	       shm_load_seq_cst(&shm_seg_member(&mpii_g.seg, (uint32_t)req->world_peer)->gone);
+	       shm_load_seq_cst(&shm_seg_bell(&mpii_g.seg, (uint32_t)req->world_peer)->gone);
 }
 
 /* A receive from a rank that is gone: take what it sent before it went

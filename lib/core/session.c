@@ -95,7 +95,7 @@ static int all_started(void *arg)
 	for (int i = 0; i < mpii_g.size; i++) {
 		struct shm_member *m = shm_seg_member(&mpii_g.seg, (uint32_t)i);
 		if (shm_load_acquire(&m->state) == SHM_MEMBER_UNSTARTED &&
-		    !shm_load_seq_cst(&m->gone))
+		    !shm_load_seq_cst(&shm_seg_bell(&mpii_g.seg, (uint32_t)i)->gone))
 			return 0;
 	}
 	return 1;

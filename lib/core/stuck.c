@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include "lib/comm/comm.h"
 #include "lib/core/core.h"
+#include "shm/cond.h"
 #include "shm/mutex.h"
 #include "shm/rwlock.h"
 
@@ -48,6 +49,8 @@ struct slot {
 	_Atomic(const void *) obj;
 	_Atomic(const char *) obj_name;
 	_Atomic unsigned long long obj_off;
+	_Atomic(const void *) obj2;
+	_Atomic unsigned long long obj2_off;
 };
 static struct slot slots[MPII_STUCK_SLOTS];
 static _Atomic int nblocked;
@@ -71,6 +74,39 @@ static int holder(int obj_kind, const void *obj)
 		r = wr ? (int)wr - 1 : -1;
 	}
 	return r >= 0 && r < mpii_g.size ? r : -1;
+}
+
+/* The world rank that signalled condition obj last, -1 when none or not
+ * a rank of the job (relaxed: a diagnosis). */
+static int signaller(const void *obj)
+{
+	uint64_t id = obj ? shm_load_relaxed(&((struct shm_cond *)obj)->signaller) : 0;
+	int r = id ? (int)(id >> 32) - 1 : -1;
+	return r >= 0 && r < mpii_g.size ? r : -1;
+}
+
+/* "its mutex (arena offset M) held by world rank R (thread T), last
+ * signalled by ..." for a condition wait's line: who can signal. */
+static int cond_who(char *buf, size_t len, const void *cond, const void *mutex, unsigned long long moff)
+{
+	uint64_t owner = mutex ? shm_load_relaxed(&((struct shm_mutex *)mutex)->owner) : 0;
+	uint64_t sig = cond ? shm_load_relaxed(&((struct shm_cond *)cond)->signaller) : 0;
+	int n = 0;
+	if (!mutex)
+		n = snprintf(buf, len, "%s", "");
+	else if (owner)
+		n = snprintf(buf, len, ": its mutex (arena offset %llu) held by world rank %d (thread %u)", moff,
+			     (int)(owner >> 32) - 1, (unsigned)owner);
+	else
+		n = snprintf(buf, len, ": its mutex (arena offset %llu) free", moff);
+	if (n < 0 || (size_t)n >= len)
+		return n;
+	if (sig)
+		n += snprintf(buf + n, len - (size_t)n, "%slast signalled by world rank %d (thread %u)",
+			      mutex ? ", " : ": ", (int)(sig >> 32) - 1, (unsigned)sig);
+	else
+		n += snprintf(buf + n, len - (size_t)n, "%snever signalled", mutex ? ", " : ": ");
+	return n;
 }
 
 /* Publish the calling thread's note in the member block (shm.h's
@@ -106,8 +142,13 @@ static void publish(void)
 			rank = holder(n->obj_kind, n->obj);
 			break;
 		case MPII_STUCK_COND:
+			/* Who can end the wait: the mutex's holder (it can
+			 * signal now), else whoever signalled last. */
 			k = SHM_WAIT_COND;
 			obj = n->obj_off;
+			rank = holder(MPII_STUCK_MUTEX, n->obj2);
+			if (rank < 0)
+				rank = signaller(n->obj);
 			break;
 		case MPII_STUCK_WINLOCK:
 			k = SHM_WAIT_WINLOCK;
@@ -168,6 +209,8 @@ static void fill_slot(struct slot *s)
 	shm_store_relaxed(&s->obj_kind, n->obj_kind);
 	shm_store_relaxed(&s->obj, n->obj);
 	shm_store_relaxed(&s->obj_off, n->obj_off);
+	shm_store_relaxed(&s->obj2, n->obj2);
+	shm_store_relaxed(&s->obj2_off, n->obj2_off);
 	shm_store_relaxed(&s->obj_name, n->obj_name);
 	shm_store_relaxed(&s->obj_rank, n->obj_rank);
 	shm_store_relaxed(&s->obj_peer, n->obj_peer);
@@ -276,8 +319,11 @@ static int object_line(char *line, size_t len, const char *pre, const struct slo
 					pre, off, state);
 		}
 		break;
-	case MPII_STUCK_COND:
-		return snprintf(line, len, "%s: MPI_Cond at arena offset %llu, for a signal", pre, off);
+	case MPII_STUCK_COND: {
+		char who[160];
+		cond_who(who, sizeof(who), obj, shm_load_relaxed(&s->obj2), shm_load_relaxed(&s->obj2_off));
+		return snprintf(line, len, "%s: MPI_Cond at arena offset %llu, for a signal%s", pre, off, who);
+	}
 	case MPII_STUCK_WINLOCK:
 		if (obj) {
 			struct shm_rwlock *l = (struct shm_rwlock *)obj;

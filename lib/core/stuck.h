@@ -47,6 +47,10 @@ struct mpii_stuck_note {
 	int in_obj_wait;             /* between mpii_stuck_object and _done */
 	const void *obj;
 	unsigned long long obj_off;
+	/* MPI_Cond_wait: its mutex's shared words (struct shm_mutex) and arena
+	 * offset; NULL otherwise. */
+	const void *obj2;
+	unsigned long long obj2_off;
 	const char *obj_name;
 	int obj_rank;
 	int obj_peer;
@@ -106,6 +110,8 @@ static inline void mpii_stuck_object(const char *call, int obj_kind, const void 
 	mpii_stuck.obj_kind = obj_kind;
 	mpii_stuck.obj = obj;
 	mpii_stuck.obj_off = off;
+	mpii_stuck.obj2 = NULL;
+	mpii_stuck.obj2_off = 0;
 	mpii_stuck.obj_name = name;
 	mpii_stuck.obj_rank = rank;
 	mpii_stuck.obj_peer = -1;

@@ -68,6 +68,8 @@ static int cond_wake(MPI_Cond cond, void (*wake)(struct shm_cond *), const char 
 	MPII_CHECK_INIT(fn);
 	if (check_cond(cond))
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "invalid condition variable");
+	/* Relaxed: read only by a stall report (lib/core/stuck.c). */
+	shm_store_relaxed(&((struct shm_cond *)cond->s.obj)->signaller, mpii_sync_self_id());
 	wake(cond->s.obj);
 	return MPI_SUCCESS;
 }
@@ -95,6 +97,9 @@ int mpii_Cond_wait(const char *fn, MPI_Cond cond, MPI_Mutex mutex)
 		return mpii_err(cond->s.comm, MPI_ERR_THREAD, fn,
 				"the calling thread does not hold the mutex");
 	mpii_stuck_object(fn, MPII_STUCK_COND, cond->s.obj, cond->s.off, NULL, -1);
+	/* Whoever holds the mutex while we wait is one who can signal. */
+	mpii_stuck.obj2 = mutex->s.obj;
+	mpii_stuck.obj2_off = mutex->s.off;
 	int rc = shm_cond_wait(cond->s.obj, mutex->s.obj, me, MPII_SYNC_SLEEP_NS, mpii_sync_check_owner, mutex);
 	mpii_stuck_object_done();
 	if (rc == SHM_MUTEX_BAD_STATE)

@@ -82,7 +82,7 @@ static void enqueue(struct mpii_request *req, MPI_Request_handler *fn, void *ext
 		q_head = c;
 	q_tail = c;
 	/* Lock held: the handler thread's wait sees q_head or is rung. */
-	shm_doorbell_ring_if_sleeping(mpii_g.me);
+	shm_doorbell_ring_if_sleeping(mpii_g.bell);
 }
 
 static struct hcall *dequeue(void)
@@ -420,7 +420,7 @@ int mpii_Handler_unlock(const char *fn)
 		tail = &c->next;
 	}
 	if (q_head)
-		shm_doorbell_ring_if_sleeping(mpii_g.me);
+		shm_doorbell_ring_if_sleeping(mpii_g.bell);
 	mpii_unlock();
 	while (run) {
 		struct hcall *c = run;
@@ -438,7 +438,7 @@ void mpii_handler_finalize(void)
 	h_stop = 1;
 	mpii_unlock();
 	/* Wakes the thread wherever it is in its wait (shm/doorbell.h). */
-	shm_doorbell_ring(mpii_g.me);
+	shm_doorbell_ring(mpii_g.bell);
 	pthread_join(h_thread, NULL);
 	thread_started = 0;
 }

@@ -102,7 +102,7 @@ static void publish(_Atomic uint64_t *p, uint64_t v)
 	 * sees v, or we see it sleeping. */
 	shm_store_release(p, v);
 	shm_fence_light();
-	shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, (uint32_t)(1 - mpii_g.rank)));
+	shm_doorbell_ring_if_sleeping(shm_seg_bell(&mpii_g.seg, (uint32_t)(1 - mpii_g.rank)));
 }
 
 static void send_eager(struct cal *c, size_t n)

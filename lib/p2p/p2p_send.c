@@ -57,7 +57,7 @@ void mpii_p2p_notify(int world_dst)
 	shm_fence_seq_cst(); /* X */
 	if (!(shm_load_relaxed(w) & bit))
 		shm_fetch_or_seq_cst(w, bit); /* G */
-	shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, (uint32_t)world_dst));
+	shm_doorbell_ring_if_sleeping(shm_seg_bell(&mpii_g.seg, (uint32_t)world_dst));
 }
 
 /* What a tx entry does once fully written. */

@@ -90,7 +90,7 @@ int mpii_rma_epoch_check(struct mpii_win *win, int t)
 
 static void ring(struct mpii_win_state *st, int t)
 {
-	shm_doorbell_ring_if_sleeping(shm_seg_member(&mpii_g.seg, (uint32_t)st->peer[t].world));
+	shm_doorbell_ring_if_sleeping(shm_seg_bell(&mpii_g.seg, (uint32_t)st->peer[t].world));
 }
 
 /* The window ranks of group g: MPI_SUCCESS or MPI_ERR_GROUP/MPI_ERR_RANK. */

@@ -39,4 +39,35 @@ for c in Bcast Allreduce; do
 	grep -q "wrong result" "$tmp/out" || fail "$m-data without the checksum: expected a wrong result"
 	no_orphans
 done
+
+# The small paths through each member's part of the area (segment
+# version 10): rank 0's contribution overwritten through a second
+# mapping after it announced it.  Caught under SHMPI_COLL_CHECKSUM=1 (the
+# mode covers them since issue 40's last part; before, the result was
+# wrong under the mode too), a wrong result without it.
+for m in slot-data:Allreduce:1024 stamped-data:Allreduce:256 sbcast-data:Bcast:1024; do
+	mode=${m%%:*} c=${m#*:} c=${c%%:*} bytes=${m##*:}
+	SHMPI_COLL_CHECKSUM=1 SHMPI_COLL_BCAST=shm
+	export SHMPI_COLL_CHECKSUM SHMPI_COLL_BCAST
+	run -n 3 "$PROG" "$mode" "$MARK"
+	unset SHMPI_COLL_CHECKSUM
+	[ "$status" -ne 0 ] || fail "$mode: the job succeeded"
+	expect_err_line "shmpi: rank [12]: SHMPI_COLL_CHECKSUM: MPI_$c on MPI_COMM_WORLD: the contribution of rank 0, read by rank [12], does not match its checksum ($bytes bytes; the shared segment was overwritten)"
+	grep -q "wrong result" "$tmp/out" && fail "$mode: a wrong result was returned under SHMPI_COLL_CHECKSUM=1"
+	no_orphans
+	run -n 3 "$PROG" "$mode" "$MARK"
+	unset SHMPI_COLL_BCAST
+	grep -q "wrong result" "$tmp/out" || fail "$mode without the checksum: expected a wrong result"
+	no_orphans
+done
+
+# A stray write into rank 0's flag through the library's own mapping: the
+# flag is in rank 0's pages, read-only in rank 2 (segment version 10), so
+# rank 2 faults and the launcher names the owner.  Before: the write went
+# through (and the stamps above caught its effect at best).
+run -n 3 "$PROG" wild-flag "$MARK"
+[ "$status" -ne 0 ] || fail "wild-flag: the job succeeded"
+expect_err_line "mpirun-shm: rank 2 (pid [0-9]*) killed by signal 11 (Segmentation fault): it wrote into rank 0's part of the collective area of communicator context 0 (MPI_COMM_WORLD) (segment offset 0x[0-9a-f]*), another rank's part of the shared segment"
+grep -q "FAIL" "$tmp/out" && fail "wild-flag: the write went through"
+no_orphans
 exit 0

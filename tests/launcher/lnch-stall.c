@@ -15,7 +15,8 @@
  *   pscw-complete starts an access epoch to rank 1 and waits in
  *                 MPI_Win_complete for rank 1's post
  *   pscw-wait     posts to rank 1 and waits in MPI_Win_wait
- *   cond          waits in MPI_Cond_wait (nobody signals)
+ *   cond          waits in MPI_Cond_wait; rank 1 signalled it before
+ *                 (lost), then takes the mutex and waits in MPI_Recv
  *   loose         waits in MPI_Barrier_loose
  *   handler       waits in MPI_Handler_lock while its handler thread runs
  *                 a handler waiting in MPI_Recv from rank 1 (tag 7)
@@ -126,9 +127,15 @@ static int object_wait(const char *mode, int rank)
 		MPI_Cond c;
 		MPI_Mutex_create(MPI_COMM_WORLD, MPI_INFO_NULL, &m);
 		MPI_Cond_create(MPI_COMM_WORLD, MPI_INFO_NULL, &c);
+		if (rank == 1)
+			MPI_Cond_signal(c); /* nobody waits yet: lost */
+		MPI_Barrier(MPI_COMM_WORLD);
 		if (rank == 0) {
 			MPI_Mutex_lock(m);
 			MPI_Cond_wait(c, m);
+		} else {
+			compute(300); /* rank 0 waits by then, the mutex free */
+			MPI_Mutex_lock(m);
 		}
 	} else if (!strcmp(mode, "loose")) {
 		if (rank == 0)

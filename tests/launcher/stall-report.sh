@@ -41,7 +41,8 @@ expect_deadlock pscw-complete \
 expect_deadlock pscw-wait \
 	"shmpi: rank 0: waiting in MPI_Win_wait: for MPI_Win_complete from 1 of the 1 origin(s) of window stallwin"
 expect_deadlock cond \
-	"shmpi: rank 0: waiting in MPI_Cond_wait: MPI_Cond at arena offset [0-9]*, for a signal"
+	"shmpi: rank 0: waiting in MPI_Cond_wait: MPI_Cond at arena offset [0-9]*, for a signal: its mutex (arena offset [0-9]*) held by world rank 1 (thread [0-9]*), last signalled by world rank 1 (thread [0-9]*)" \
+	"mpirun-shm: wait-for cycle: rank 0 waits for rank 1 (MPI_Cond_wait: the condition variable at arena offset [0-9]*), which waits for rank 0 (MPI_Recv, tag 5)"
 expect_deadlock loose \
 	"shmpi: rank 0: waiting in MPI_Barrier_loose: round 1, for rank 1 (world rank 1) on MPI_COMM_WORLD" \
 	"mpirun-shm: wait-for cycle: rank 0 waits for rank 1 (MPI_Barrier_loose), which waits for rank 0 (MPI_Recv, tag 5)"

@@ -45,7 +45,7 @@ static const struct shm_seg_header *map_segment(int fd)
 static struct shm_member *member_of(int fd, int r)
 {
 	const struct shm_seg_header *h = map_segment(fd);
-	return (struct shm_member *)((char *)h + h->member_off) + r;
+	return (struct shm_member *)((char *)h + h->cons_off + (size_t)r * h->cons_stride);
 }
 
 /* The cells of the ring that carries messages from src to dst, as
@@ -62,7 +62,8 @@ static char *ring_of(int fd, int dst, int src, uint32_t *ncells, uint32_t *cell_
 static char *cons_of(int fd, int dst, int src)
 {
 	const struct shm_seg_header *h = map_segment(fd);
-	return (char *)h + h->cons_off + (size_t)dst * h->cons_stride + (size_t)src * SHM_CACHELINE;
+	return (char *)h + h->cons_off + (size_t)dst * h->cons_stride + sizeof(struct shm_member) +
+	       (size_t)src * SHM_CACHELINE;
 }
 
 static void scribble(int fd, const char *mode)

@@ -7,17 +7,21 @@
  * the mode in argv[1]:
  *   ring   writes into the cells of the ring rank 2 sends to rank 0 on;
  *   cons   writes rank 0's consumer index of the ring from rank 2;
+ *   member writes rank 0's control block (its heartbeat), which the
+ *          launcher's stall verdict reads (segment version 10);
  *   own    writes a byte of its own unused ring to rank 2 the way a
  *          producer would (allowed: the job exits 0).
  * Before segment version 8 the first two writes went through silently
  * (a forged cell became a message rank 0 received with MPI_SUCCESS, a
- * forged index let rank 2 overwrite unread cells).
+ * forged index let rank 2 overwrite unread cells); before version 10
+ * the third did.
  * tests/launcher/wild-write.sh runs each mode and checks the outcome; run
  * alone, without a mode, the program only finds the segment.
  * np: 3
  */
 #define _GNU_SOURCE
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +66,10 @@ int main(int argc, char **argv)
 		if (strcmp(mode, "ring") == 0)
 			p = seg + h->ring_off + ((size_t)2 * h->nmembers + 0) * h->ring_stride + 100;
 		else if (strcmp(mode, "cons") == 0)
-			p = seg + h->cons_off + (size_t)0 * h->cons_stride + (size_t)2 * SHM_CACHELINE;
+			p = seg + h->cons_off + (size_t)0 * h->cons_stride + sizeof(struct shm_member) +
+			    (size_t)2 * SHM_CACHELINE;
+		else if (strcmp(mode, "member") == 0)
+			p = seg + h->cons_off + (size_t)0 * h->cons_stride + offsetof(struct shm_member, heartbeat);
 		else if (strcmp(mode, "own") == 0)
 			p = seg + h->ring_off + ((size_t)1 * h->nmembers + 2) * h->ring_stride + h->ring_stride - 1;
 		else

@@ -29,7 +29,7 @@
 #define TIMEOUT_NS 100000000
 
 struct shared {
-	struct shm_member member[2];
+	struct shm_bell member[2];
 	shm_cacheline_aligned _Atomic uint32_t turn;
 	shm_cacheline_aligned _Atomic uint32_t lost[2];
 };
@@ -62,7 +62,7 @@ static int64_t now_ns(void)
  * run of 20 s, where a quiet run takes ~8 s), not a lost one. */
 static void wait_turn(int me)
 {
-	struct shm_member *m = &sh->member[me];
+	struct shm_bell *m = &sh->member[me];
 	while (shm_load_acquire(&sh->turn) != (uint32_t)me) {
 		uint32_t seen = shm_doorbell_prepare(m);
 		/* F: the re-check after E and the heavy fence. */

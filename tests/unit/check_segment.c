@@ -18,6 +18,9 @@
 #include "shm/segment.h"
 #include "tests/unit/unit.h"
 
+/* The segment offset of an address of seg (in test_layout). */
+#define OFF(p) shm_seg_offset(&seg, (p))
+
 START_TEST(test_layout)
 {
 	for (uint32_t n = 1; n <= 64; n *= 2) {
@@ -27,13 +30,13 @@ START_TEST(test_layout)
 		ck_assert_int_eq(shm_seg_create(n, &cfg, &seg), 0);
 		const struct shm_seg_header *h = seg.hdr;
 		ck_assert_uint_eq(h->nmembers, n);
-		ck_assert_uint_eq(h->member_off % 64, 0);
+		ck_assert_uint_eq(h->bell_off % 64, 0);
 		ck_assert_uint_eq(h->summary_off % 64, 0);
 		ck_assert_uint_eq(h->ring_off % 4096, 0);
-		ck_assert_uint_ge(h->summary_off, h->member_off + n * sizeof(struct shm_member));
+		ck_assert_uint_ge(h->summary_off, h->bell_off + n * sizeof(struct shm_bell));
 		ck_assert_uint_eq(h->cons_off % 4096, 0);
 		ck_assert_uint_eq(h->cons_stride % 4096, 0);
-		ck_assert_uint_ge(h->cons_stride, (uint64_t)n * 64);
+		ck_assert_uint_ge(h->cons_stride, sizeof(struct shm_member) + (uint64_t)n * 64);
 		ck_assert_uint_ge(h->cons_off, h->summary_off + (uint64_t)n * h->summary_words * 8);
 		ck_assert_uint_eq(h->ring_off, h->cons_off + (uint64_t)n * h->cons_stride);
 		ck_assert_uint_eq(h->arena_off, h->ring_off + (uint64_t)n * n * h->ring_stride);
@@ -45,15 +48,19 @@ START_TEST(test_layout)
 		 * consumer line its consumer. */
 		uint32_t owner, peer;
 		const char *what;
-		ck_assert(shm_seg_owner(&seg, shm_seg_ring_cells(&seg, n - 1, 0), &owner, &peer, &what));
+		ck_assert(shm_seg_owner(&seg, OFF(shm_seg_ring_cells(&seg, n - 1, 0)), &owner, &peer, &what));
 		ck_assert(owner == 0 && peer == n - 1 && strcmp(what, "cells") == 0);
-		ck_assert(shm_seg_owner(&seg, (char *)shm_seg_ring_cells(&seg, 0, n - 1) + h->ring_stride - 1,
+		ck_assert(shm_seg_owner(&seg, OFF((char *)shm_seg_ring_cells(&seg, 0, n - 1) + h->ring_stride - 1),
 					&owner, &peer, &what));
 		ck_assert(owner == n - 1 && peer == 0 && strcmp(what, "cells") == 0);
-		ck_assert(shm_seg_owner(&seg, shm_seg_ring_cons(&seg, n - 1, 0), &owner, &peer, &what));
+		ck_assert(shm_seg_owner(&seg, OFF(shm_seg_ring_cons(&seg, n - 1, 0)), &owner, &peer, &what));
 		ck_assert(owner == n - 1 && peer == 0 && strcmp(what, "cons") == 0);
-		ck_assert(!shm_seg_owner(&seg, shm_seg_member(&seg, 0), &owner, &peer, &what));
-		ck_assert(!shm_seg_owner(&seg, seg.base + h->arena_off, &owner, &peer, &what));
+		/* The control block is its member's too (version 10); the
+		 * doorbells and the arena are nobody's. */
+		ck_assert(shm_seg_owner(&seg, OFF(&shm_seg_member(&seg, n - 1)->calls), &owner, &peer, &what));
+		ck_assert(owner == n - 1 && peer == n - 1 && strcmp(what, "member") == 0);
+		ck_assert(!shm_seg_owner(&seg, OFF(shm_seg_bell(&seg, 0)), &owner, &peer, &what));
+		ck_assert(!shm_seg_owner(&seg, h->arena_off, &owner, &peer, &what));
 		ck_assert_uint_eq(h->ring_cells, cfg.ring_cells);
 		ck_assert_ptr_nonnull(shm_ring_reserve(&r)); /* zero memory is an empty ring */
 		ck_assert_ptr_null(shm_ring_peek(&r));
@@ -117,7 +124,7 @@ static void bad_magic(struct shm_seg_header *h) { h->magic ^= 1; }
 static void bad_version(struct shm_seg_header *h) { h->version = 999; }
 static void bad_members(struct shm_seg_header *h) { h->nmembers = 4000; }
 static void zero_members(struct shm_seg_header *h) { h->nmembers = 0; }
-static void bad_member_off(struct shm_seg_header *h) { h->member_off = 1ull << 40; }
+static void bad_bell_off(struct shm_seg_header *h) { h->bell_off = 1ull << 40; }
 static void bad_summary_off(struct shm_seg_header *h) { h->summary_off += 64; }
 static void bad_ring_off(struct shm_seg_header *h) { h->ring_off -= 4096; }
 static void bad_arena_off(struct shm_seg_header *h) { h->arena_off = h->total_size; }
@@ -131,7 +138,7 @@ START_TEST(test_corrupt_header)
 	expect_rejected(bad_version, "version");
 	expect_rejected(bad_members, "");
 	expect_rejected(zero_members, "member count");
-	expect_rejected(bad_member_off, "offset");
+	expect_rejected(bad_bell_off, "offset");
 	expect_rejected(bad_summary_off, "offset");
 	expect_rejected(bad_ring_off, "offset");
 	expect_rejected(bad_arena_off, "offset");
@@ -152,7 +159,8 @@ START_TEST(test_geometry_is_private)
 	ck_assert_int_eq(shm_seg_attach(dup(seg.fd), &seg2), 0);
 	struct shm_member *m = shm_seg_member(&seg2, 3);
 	void *ring = shm_seg_ring_cells(&seg2, 3, 2);
-	seg.hdr->member_off = 1ull << 50;
+	seg.hdr->bell_off = 1ull << 50;
+	seg.hdr->cons_off = 1ull << 50;
 	seg.hdr->ring_off = 1ull << 50;
 	seg.hdr->nmembers = 1;
 	shm_store_relaxed(&seg.hdr->arena_next, UINT64_MAX - 10);
@@ -209,8 +217,9 @@ static int child_write(volatile char *p)
 }
 
 /* Single writer (issue 40): after shm_seg_protect(self) a member may write
- * its own rings' cells and its own consumer lines, and a write into
- * another member's faults. */
+ * its own rings' cells, its own consumer lines and its control block, and
+ * a write into another member's faults; the same for the parts of an
+ * arena area after shm_seg_protect_parts. */
 START_TEST(test_protect)
 {
 	struct shm_seg_config cfg;
@@ -230,9 +239,22 @@ START_TEST(test_protect)
 	ck_assert_int_eq(child_write(shm_seg_ring_cells(&me, 1, 0)), SIGSEGV);
 	ck_assert_int_eq(child_write(shm_seg_ring_cons(&me, 0, 1)), SIGSEGV);
 	ck_assert_int_eq(child_write(shm_seg_ring_cons(&me, 2, 1)), SIGSEGV);
-	/* Shared by design: the member blocks and the arena. */
-	ck_assert_int_eq(child_write((char *)shm_seg_member(&me, 3)), 0);
+	/* The control blocks too (version 10): our own is writable. */
+	ck_assert_int_eq(child_write((char *)shm_seg_member(&me, 1)), 0);
+	ck_assert_int_eq(child_write((char *)&shm_seg_member(&me, 3)->calls), SIGSEGV);
+	ck_assert_int_eq(child_write((char *)&shm_seg_member(&me, 0)->fault_kind), SIGSEGV);
+	/* Shared by design: the doorbells and the arena. */
+	ck_assert_int_eq(child_write((char *)shm_seg_bell(&me, 3)), 0);
 	ck_assert_int_eq(child_write(me.base + me.geo.arena_off), 0);
+	/* An arena area of parts: the others' read-only, ours not. */
+	uint64_t area = (me.geo.arena_off + 4095) & ~(uint64_t)4095;
+	ck_assert_int_eq(shm_seg_protect_parts(&me, area, 8192, 4, 2), 0);
+	ck_assert_int_eq(child_write(me.base + area + 2 * 8192 + 100), 0);
+	ck_assert_int_eq(child_write(me.base + area + 3 * 8192), SIGSEGV);
+	ck_assert_int_eq(child_write(me.base + area + 8191), SIGSEGV);
+	ck_assert_int_eq(child_write(me.base + area + 4 * 8192), 0);
+	ck_assert_int_lt(shm_seg_protect_parts(&me, area + 64, 8192, 4, 2), 0);
+	ck_assert_int_lt(shm_seg_protect_parts(&me, area, 8192, 4, 4), 0);
 	/* Reading the others' parts is fine. */
 	ck_assert_uint_eq(*(volatile char *)shm_seg_ring_cells(&me, 0, 3), 0);
 out:
