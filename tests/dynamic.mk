@@ -25,3 +25,6 @@ tests_mpi_port_jobs_LDFLAGS = $(AM_LDFLAGS) -no-install
 TESTS += $(PORTS_TESTS) tests/mpi/port_jobs.sh
 EXTRA_DIST += tests/mpi/port_jobs.sh
 tests_mpi_port_spawned_LDFLAGS = $(AM_LDFLAGS) -no-install
+# The port and name calls in Fortran (mpi and mpi_f08; tests/fortran.mk
+# builds and runs every FORTRAN_TESTS entry when Fortran is configured).
+FORTRAN_TESTS += tests/fortran/ports_f08
