@@ -19,7 +19,7 @@ tests_mpi_dyn_spawn_cwd_LDFLAGS = $(AM_LDFLAGS) -no-install
 # script starts separate mpirun-shm jobs: names removed at a job's end,
 # a port of a job that is gone, a name of a job killed with SIGKILL.
 PORTS_TESTS = tests/mpi/port_accept_connect tests/mpi/port_names tests/mpi/port_join \
-	tests/mpi/port_spawned
+	tests/mpi/port_spawned tests/mpi/port_disconnect_wait
 check_PROGRAMS += $(PORTS_TESTS) tests/mpi/port_jobs
 tests_mpi_port_jobs_LDFLAGS = $(AM_LDFLAGS) -no-install
 TESTS += $(PORTS_TESTS) tests/mpi/port_jobs.sh
