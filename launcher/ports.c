@@ -16,8 +16,8 @@
  * deferred) until their partner comes, first come first matched per
  * port; each then gets the other side's members and job, and the context
  * ids the accepting root took.  An error is "port" and a reason (a port
- * that is not open, a cookie that does not match, a closed port while a
- * connect waited, the job going down), or "arg" for a malformed request.
+ * that is not open, a cookie that does not match, a port closed while
+ * an accept or connect waited on it, the job going down), or "arg" for a malformed request.
  *
  * Both sides must be of this job: a connect from another job is refused
  * with a reason (connecting two jobs is not done yet: docs/dynamic.md).
@@ -211,9 +211,10 @@ size_t lnch_ports_serve(struct lnch_job *job, int fd, const char *req, size_t le
 
 	if (!strcmp(kind, "port-close")) {
 		ports[num].open = false;
-		/* Connects waiting on it will not be accepted now. */
+		/* Whoever waits on it (connects, or an accept of another
+		 * thread or rank) would wait forever: refuse them now. */
 		for (uint32_t i = 0; i < nwaiters; i++)
-			if (waiters[i].fd >= 0 && waiters[i].num == num && !waiters[i].accept) {
+			if (waiters[i].fd >= 0 && waiters[i].num == num) {
 				char a[128];
 				send_to(waiters[i].fd, a, refuse(a, sizeof(a), "port",
 								  "the port was closed"));

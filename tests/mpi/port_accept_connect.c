@@ -8,10 +8,12 @@
  * accept on the same port meets a second connect; MPI_Comm_disconnect
  * ends each.  Failures, with MPI_ERRORS_RETURN: a name that is not a
  * port, a port closed before the connect, a port whose cookie is wrong,
- * and closing a closed port are MPI_ERR_PORT (none hangs).
+ * a port of no job, and closing a closed port are MPI_ERR_PORT, and so
+ * is an accept waiting on a port that another rank closes (none hangs).
  * np: 2 3
  */
 #include <string.h>
+#include <unistd.h>
 #include "mpitest.h"
 
 static void check_inter(MPI_Comm ic, int lsize, int lrank, int rsize, int single)
@@ -135,6 +137,22 @@ int main(int argc, char **argv)
 				      MPI_INFO_NULL, 0, MPI_COMM_SELF, &ic);
 		MPI_Error_class(rc, &cls);
 		TEST_CHECK(cls == MPI_ERR_PORT);
+	}
+	/* An accept waiting on a port that another rank closes ends with
+	 * MPI_ERR_PORT instead of waiting forever. */
+	MPI_Barrier(MPI_COMM_WORLD);
+	if (w == 1) {
+		int rc, cls;
+		TEST_MPI(MPI_Open_port(MPI_INFO_NULL, port));
+		TEST_MPI(MPI_Send(port, MPI_MAX_PORT_NAME, MPI_CHAR, 0, 6, MPI_COMM_WORLD));
+		rc = MPI_Comm_accept(port, MPI_INFO_NULL, 0, MPI_COMM_SELF, &ic);
+		MPI_Error_class(rc, &cls);
+		TEST_CHECK(cls == MPI_ERR_PORT && ic == MPI_COMM_NULL);
+	} else if (w == 0) {
+		TEST_MPI(MPI_Recv(port, MPI_MAX_PORT_NAME, MPI_CHAR, 1, 6, MPI_COMM_WORLD,
+				  MPI_STATUS_IGNORE));
+		usleep(300000);  /* most likely after the accept has come */
+		TEST_MPI(MPI_Close_port(port));
 	}
 	MPI_Comm_free(&others);
 	MPI_Barrier(MPI_COMM_WORLD);
