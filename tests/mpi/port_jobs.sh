@@ -4,7 +4,8 @@
 # job that ends without unpublishing is removed by its launcher, and then
 # a lookup is MPI_ERR_NAME and a connect to its port MPI_ERR_PORT (at
 # once, no hang); a name published by a running job is found from another
-# job; after that job is killed with SIGKILL (launcher and rank), a lookup
+# job, and a connect to its port is MPI_ERR_PORT at once (two jobs cannot
+# connect yet, docs/dynamic.md); after that job is killed with SIGKILL (launcher and rank), a lookup
 # is MPI_ERR_NAME, its file is gone and no process of it is left.
 # Exit 0 pass, 1 fail.
 top_builddir=${top_builddir:-.}
@@ -36,6 +37,8 @@ i=0
 while [ ! -s "$tmp/port2" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 [ -s "$tmp/port2" ] || fail "the holding job did not start"
 $mpirun -n 1 "$prog" found "$svc-2" "$tmp/port2" || fail "lookup from another job"
+# Connecting two jobs is not done yet: refused at once, not a hang.
+$mpirun -n 1 "$prog" connect "$tmp/port2" || fail "connect to a live job's port"
 rank=$(cat "$tmp/port2.pid")
 kill -9 "$holder"
 wait "$holder" 2>/dev/null
