@@ -30,9 +30,8 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
-#include "lib/attr/info.h"
+#include "lib/attr/attr.h"
 #include "lib/core/core.h"
-#include "lib/core/entry.h"
 #include "lib/comm/comm.h"
 #include "shm/names.h"
 

@@ -34,10 +34,9 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
-#include "lib/attr/info.h"
+#include "lib/attr/attr.h"
 #include "lib/coll/coll.h"
 #include "lib/core/core.h"
-#include "lib/core/entry.h"
 #include "lib/comm/comm.h"
 #include "lib/comm/group.h"
 
