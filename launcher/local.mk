@@ -7,6 +7,7 @@ launcher_mpirun_shm_SOURCES = launcher/profile.c launcher/profile.h \
 	launcher/job.h \
 	launcher/spawn.h launcher/spawn.c \
 	launcher/dynamic.h launcher/dynamic.c \
+	launcher/ports.h launcher/ports.c \
 	launcher/topo.h launcher/topo.c \
 	launcher/output.h launcher/output.c \
 	launcher/report.h launcher/report.c \

@@ -64,6 +64,7 @@
 #include "launcher/dynamic.h"
 #include "launcher/events.h"
 #include "launcher/loop.h"
+#include "launcher/ports.h"
 #include "launcher/report.h"
 #include "launcher/stall.h"
 #include "shm/config.h"
@@ -534,14 +535,24 @@ static void on_ctl_read(struct loop *l, uint32_t c, int res)
 		return;
 	}
 	if (res <= 0) {
+		lnch_ports_closed(cn->fd);  /* ports: a waiting accept/connect */
 		close(cn->fd);
 		cn->fd = -1;
 		return;
 	}
-	uint32_t first, count;
+	uint32_t first, count = 0;
 	bool failed = false;
 	size_t n;
-	if (l->killing || l->job->failed) {
+	if (lnch_ports_request(cn->buf, (size_t)res)) {
+		/* ports (launcher/ports.c): 0 is an answer deferred until an
+		 * accept meets its connect. */
+		n = lnch_ports_serve(l->job, cn->fd, cn->buf, (size_t)res, ans, sizeof(ans),
+				     l->killing || l->job->failed);
+		if (!n) {
+			ctl_read(l, c);
+			return;
+		}
+	} else if (l->killing || l->job->failed) {
 		static const char down[] = "spawn\0" "0\0" "0\0" "0\0" "\0" "the job is going down";
 		memcpy(ans, down, sizeof(down));
 		n = sizeof(down);
@@ -727,5 +738,6 @@ int lnch_loop_run(struct lnch_job *job, int sigfd, int stdin_fd)
 	free(l->conns);
 	l->conns = NULL;
 	l->nconns = 0;
+	lnch_ports_end();  /* ports: waiters answered, our names removed */
 	return 0;
 }

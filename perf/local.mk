@@ -95,3 +95,7 @@ perf_spawn_LDFLAGS = $(AM_LDFLAGS) -no-install
 noinst_PROGRAMS += perf/io
 perf_io_SOURCES = perf/io.c
 EXTRA_DIST += perf/io.sh
+# MPI_Comm_accept/connect + a first message (issue 42, docs/dynamic.md
+# "Ports"), within one job; standard MPI, also built with mpicc.openmpi.
+noinst_PROGRAMS += perf/ports
+perf_ports_SOURCES = perf/ports.c

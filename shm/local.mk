@@ -3,6 +3,7 @@ noinst_LTLIBRARIES += libshm.la
 libshm_la_SOURCES = \
 	shm/atomic.h \
 	shm/segment.h shm/segment.c \
+	shm/names.h \
 	shm/ring.h shm/ring.c \
 	shm/futex.h shm/futex.c \
 	shm/doorbell.h shm/doorbell.c \

@@ -15,3 +15,16 @@ tests_mpi_dyn_abort_child_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_abort_parent_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_singleton_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_spawn_cwd_LDFLAGS = $(AM_LDFLAGS) -no-install
+# Ports, accept/connect, names, join (docs/dynamic.md, "Ports"); the
+# script starts separate mpirun-shm jobs: names removed at a job's end,
+# a port of a job that is gone, a name of a job killed with SIGKILL.
+PORTS_TESTS = tests/mpi/port_accept_connect tests/mpi/port_names tests/mpi/port_join \
+	tests/mpi/port_spawned tests/mpi/port_disconnect_wait
+check_PROGRAMS += $(PORTS_TESTS) tests/mpi/port_jobs
+tests_mpi_port_jobs_LDFLAGS = $(AM_LDFLAGS) -no-install
+TESTS += $(PORTS_TESTS) tests/mpi/port_jobs.sh
+EXTRA_DIST += tests/mpi/port_jobs.sh
+tests_mpi_port_spawned_LDFLAGS = $(AM_LDFLAGS) -no-install
+# The port and name calls in Fortran (mpi and mpi_f08; tests/fortran.mk
+# builds and runs every FORTRAN_TESTS entry when Fortran is configured).
+FORTRAN_TESTS += tests/fortran/ports_f08

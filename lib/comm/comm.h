@@ -139,6 +139,11 @@ int mpii_dyn_world(int *base, int *size);
 #define MPII_SINGLETON_SPARE 64
 uint32_t mpii_dyn_world_ctx(void);
 int mpii_dyn_init(void);
+/* Ports (lib/comm/port.c, namepub.c): the job's launcher control socket
+ * name, which names the job; mpii_dyn_launcher starts a singleton's own
+ * launcher first (NULL and *why when it cannot), _if_any does not. */
+const char *mpii_dyn_launcher(const char **why);
+const char *mpii_dyn_launcher_if_any(void);
 
 /* The rest of lib/comm/'s interface: group helpers and topologies. */
 #include "lib/comm/group.h"

@@ -570,3 +570,23 @@ int PMPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **array_
 	return spawn("MPI_Comm_spawn_multiple", count, array_of_commands, array_of_argv,
 		     array_of_maxprocs, array_of_info, root, comm, intercomm, array_of_errcodes);
 }
+
+/* ports (lib/comm/port.c, namepub.c): this job's launcher name, which
+ * names the job in port names; a singleton starts its launcher first.
+ * NULL with *why when there is none. */
+const char *mpii_dyn_launcher(const char **why)
+{
+	pthread_mutex_lock(&ctl_lock);
+	int rc = ctl_connect(why);
+	pthread_mutex_unlock(&ctl_lock);
+	if (rc)
+		return NULL;
+	return own_launcher[0] ? own_launcher : shm_config_env("SHMPI_LAUNCHER");
+}
+
+/* ports: the launcher's name when the job has one, without starting it. */
+const char *mpii_dyn_launcher_if_any(void)
+{
+	const char *name = own_launcher[0] ? own_launcher : shm_config_env("SHMPI_LAUNCHER");
+	return name && *name ? name : NULL;
+}

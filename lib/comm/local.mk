@@ -9,3 +9,5 @@ EXTRA_DIST += lib/comm/README.md
 libshmpi_la_SOURCES += lib/comm/dynamic.c
 # MPI-4.0: communicators from groups (the sessions model)
 libshmpi_la_SOURCES += lib/comm/comm_from_group.c
+# dynamic processes: ports, accept/connect, join, names (docs/dynamic.md)
+libshmpi_la_SOURCES += lib/comm/port.c lib/comm/namepub.c
