@@ -15,3 +15,16 @@ tests_mpi_dyn_abort_child_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_abort_parent_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_singleton_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_spawn_cwd_LDFLAGS = $(AM_LDFLAGS) -no-install
+if HAVE_FORTRAN
+# The spawn calls in Fortran (mpif.h, `use mpi`, `use mpi_f08`): linked
+# like tests/fortran.mk's programs, but -no-install as above, since they
+# spawn their own file.
+DYNAMIC_FORTRAN_TESTS = tests/fortran/dyn_spawn_mpif tests/fortran/dyn_spawn_f08
+check_SCRIPTS += $(DYNAMIC_FORTRAN_TESTS)
+TESTS += $(DYNAMIC_FORTRAN_TESTS)
+CLEANFILES += $(DYNAMIC_FORTRAN_TESTS) $(DYNAMIC_FORTRAN_TESTS:=.$(OBJEXT))
+$(DYNAMIC_FORTRAN_TESTS): %: %.$(OBJEXT) $(FORTRAN_TEST_LDADD)
+	$(AM_V_FCLD)$(FCLINK) -no-install $@.$(OBJEXT) $(FORTRAN_TEST_LDADD)
+tests/fortran/dyn_spawn_mpif.$(OBJEXT) tests/fortran/dyn_spawn_f08.$(OBJEXT): tests/fortran/testing.mod
+endif
+EXTRA_DIST += tests/fortran/dyn_spawn_mpif.f90 tests/fortran/dyn_spawn_f08.f90
