@@ -2,7 +2,7 @@
 # spawn_multiple, the parent, the universe, and their failures.
 DYNAMIC_TESTS = tests/mpi/dyn_spawn tests/mpi/dyn_spawn_errors tests/mpi/dyn_spawn_multiple \
 	tests/mpi/dyn_abort_child tests/mpi/dyn_abort_parent tests/mpi/dyn_singleton \
-	tests/mpi/dyn_spawn_cwd
+	tests/mpi/dyn_spawn_cwd tests/mpi/dyn_spawn_bind
 check_PROGRAMS += $(DYNAMIC_TESTS)
 TESTS += $(DYNAMIC_TESTS)
 # The tests spawn their own binary (/proc/self/exe), which must run
@@ -15,6 +15,7 @@ tests_mpi_dyn_abort_child_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_abort_parent_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_singleton_LDFLAGS = $(AM_LDFLAGS) -no-install
 tests_mpi_dyn_spawn_cwd_LDFLAGS = $(AM_LDFLAGS) -no-install
+tests_mpi_dyn_spawn_bind_LDFLAGS = $(AM_LDFLAGS) -no-install
 if HAVE_FORTRAN
 # The spawn calls in Fortran (mpif.h, `use mpi`, `use mpi_f08`): linked
 # like tests/fortran.mk's programs, but -no-install as above, since they
