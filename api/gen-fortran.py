@@ -95,6 +95,7 @@ ARRAY_LEN = {
     ('MPI_Type_struct', 'array_of_types'): '*count',
     ('MPI_Type_create_struct', 'array_of_types'): '*count',
     ('MPI_Type_get_contents', 'array_of_datatypes'): '*max_datatypes',
+    ('MPI_Comm_spawn_multiple', 'array_of_info'): '*count',
     # One datatype per process of the group (the remote one of an
     # intercommunicator) or per neighbour: lib/fortran/support.c.
     ('MPI_Alltoallw', 'sendtypes'): 'mpii_f_coll_len(*comm, 0)',
@@ -344,6 +345,15 @@ BUFLEN_VALUES = {(f, v) for (f, _), v in BUFLEN_NO_TERMINATOR.items()}
 # itself (a choice argument), not a place for its address.
 DETACH_CHOICE = ('MPI_Buffer_detach', 'MPI_Comm_detach_buffer', 'MPI_Session_detach_buffer')
 
+# The CHARACTER arrays of the spawn calls (MPI-4.1 11.8.2-3) and how the
+# glue reads them (lib/fortran/support.c): 'list' ARGV(*), ending at a
+# blank element, MPI_ARGV_NULL its sentinel; 'count' ARRAY_OF_COMMANDS(*),
+# COUNT elements; 'lists' ARRAY_OF_ARGV(COUNT,*), row i command i's list,
+# MPI_ARGVS_NULL its sentinel.  One hidden length each, the elements'.
+ARGV_SHAPE = {('MPI_Comm_spawn', 'argv'): 'list',
+              ('MPI_Comm_spawn_multiple', 'array_of_commands'): 'count',
+              ('MPI_Comm_spawn_multiple', 'array_of_argv'): 'lists'}
+
 INFO_STRIP = ('MPI_Info_set', 'MPI_Info_get', 'MPI_Info_get_valuelen', 'MPI_Info_delete',
               'MPI_Info_get_string')
 
@@ -387,8 +397,8 @@ def check_bindable(fn):
         k = a.kind
         if k in ('callback', 'extra_state') and fn.name not in CALLBACK_FUNCS:
             raise Skip('%s: callbacks from C to Fortran procedures are not written yet' % a.name)
-        if k == 'argv':
-            raise Skip('%s: argv arrays (CHARACTER arrays) are not written yet' % a.name)
+        if k == 'argv' and (fn.name, a.name) not in ARGV_SHAPE:
+            raise Skip('%s: a CHARACTER array of unknown shape' % a.name)
         if (k in HANDLES or k == 'status') and is_array(a) and (fn.name, a.name) not in ARRAY_LEN:
             raise Skip('%s: an array of handles whose length the generator does not know'
                        % a.name)
@@ -542,6 +552,33 @@ def glue_string(fn, a, g, f08):
     g.free.append('free(c_%s);' % n)
 
 
+def glue_argv(fn, a, g, f08):
+    """A CHARACTER array of ARGV_SHAPE: C's NULL-ended string arrays, built
+    by lib/fortran/support.c and freed after the call."""
+    n = a.name
+    if f08:
+        g.params.append('CFI_cdesc_t *%s' % n)
+        ptr, ln = '%s->base_addr' % n, '%s->elem_len' % n
+    else:
+        g.params.append('const char *%s' % n)
+        g.hidden.append('size_t %s_len' % n)
+        ptr, ln = n, '%s_len' % n
+    shape = ARGV_SHAPE[(fn.name, n)]
+    if shape == 'lists':
+        g.decls.append('char ***c_%s = NULL;' % n)
+        g.pre.append('rc = mpii_f_argvs_in(%s, %s, *count, &c_%s);' % (ptr, ln, n))
+        g.free.append('mpii_f_argvs_free(c_%s, *count);' % n)
+    else:
+        g.decls.append('char **c_%s = NULL;' % n)
+        if shape == 'list':
+            g.pre.append('rc = mpii_f_argv_in(%s, %s, &c_%s);' % (ptr, ln, n))
+        else:
+            g.pre.append('rc = mpii_f_strs_in(%s, %s, *count, &c_%s);' % (ptr, ln, n))
+        g.free.append('mpii_f_strs_free(c_%s);' % n)
+    g.pre.append('if (rc != MPI_SUCCESS)\n\tgoto out;')
+    g.args.append('c_%s' % n)
+
+
 def glue_number(fn, a, g):
     n = a.name
     t = num_ctype(a)
@@ -612,6 +649,8 @@ def glue_arg(fn, a, g, f08):
         return glue_any_handle(fn, a, g)
     if k == 'string':
         return glue_string(fn, a, g, f08)
+    if k == 'argv':
+        return glue_argv(fn, a, g, f08)
     if k == 'callback':
         g.params.append('void (*%s)(void)' % n)
         g.args.append(n)
@@ -840,7 +879,8 @@ def fast_glue(fn, f08):
         elif k == 'buffer' and f08:
             checks.append('mpii_f08_buf_plain(%s)' % n)
             args.append('mpii_f_buf(%s->base_addr)' % n)
-        elif k in ('string', 'callback', 'extra_state', 'attribute', 'handle', 'status'):
+        elif k in ('string', 'argv', 'callback', 'extra_state', 'attribute', 'handle',
+                   'status'):
             return None
         else:
             g = Glue()
@@ -1001,7 +1041,7 @@ def buffer_call_args(fn, call_args, bufs):
 
 
 def needs_f08_glue(fn):
-    return any(a.kind in ('buffer', 'string') for a in fortran_args(fn)) or \
+    return any(a.kind in ('buffer', 'string', 'argv') for a in fortran_args(fn)) or \
         fn.name in DETACH_CHOICE
 
 
@@ -1235,6 +1275,8 @@ def ftype_mpi(fn, a):
         return 'INTEGER', '(MPI_STATUS_SIZE,*)' if is_array(a) else '(MPI_STATUS_SIZE)'
     if k == 'string':
         return 'CHARACTER(LEN=*)', ''
+    if k == 'argv':
+        return 'CHARACTER(LEN=*)', '(count,*)' if '**' in a.ctype else '(*)'
     if k == 'buffer' or (k == 'pointer' and fn.name in DETACH_CHOICE):
         return 'TYPE(*)', '(*)'
     if k == 'callback':

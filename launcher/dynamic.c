@@ -19,8 +19,10 @@
  * a world waiting.  Children are started as the first ranks are
  * (lnch_spawn_rank: fork, pipes, pidfd, session) and become ordinary
  * ranks of the job for the loop: output forwarded and tagged with their
- * member number, and a failure takes the job down.  They are not bound
- * to cores (the first ranks may already hold every core).
+ * member number, and a failure takes the job down.  They are bound as
+ * the first ranks are (place_children): the launcher's --map-by and
+ * --bind-to continue over the members, so member m of the job gets the
+ * place rank m of a job of that size would have.
  *
  * Answer fields: status ("ok", "arg" for a malformed request, "spawn"),
  * first member, processes started, processes asked for, the codes (0
@@ -200,6 +202,49 @@ static int find_program(struct cmd *c)
 	return e;
 }
 
+/* Bind children base..base+total-1 as the first ranks are bound: the same
+ * --map-by, --map-by X:PE=n and --bind-to, planned for a job of
+ * base + total ranks, whose first places are those of the first ranks
+ * (the plan deals in order), so the children take the places after them,
+ * wrapping onto used cores when --bind-to asks for more than there are.
+ * The default policy (core when N x PE <= cores, else none) is asked of
+ * the members after the spawn: past the cores the children are not bound
+ * (the first ranks stay as they are).  Nothing when the first ranks are
+ * not bound, under a rankfile (it names the first ranks only) and in a
+ * singleton's launcher (no topology).  Returns the children's places
+ * (total of them, the caller frees the array; the sets go to the ranks
+ * and live as long as the job), or NULL: not bound. */
+static struct lnch_place *place_children(struct lnch_job *job, uint32_t base, uint32_t total)
+{
+	const struct lnch_options *o = job->opt;
+	bool bound = false;
+	for (uint32_t i = 0; i < o->nranks && i < job->n; i++)
+		bound = bound || job->ranks[i].set;
+	if (!job->topo || o->rankfile || !bound)
+		return NULL;
+	struct lnch_place *place = calloc((size_t)base + total, sizeof(*place));
+	if (!place || lnch_topo_plan(job->topo, o->map, o->pe ? o->pe : 1, o->ppr, o->bind,
+				     base + total, place) < 0) {
+		fprintf(stderr, "mpirun-shm: warning: spawned ranks %u-%u not bound: out of memory\n",
+			base, base + total - 1);
+		if (place)
+			lnch_topo_unplace(base + total, place);
+		free(place);
+		return NULL;
+	}
+	lnch_topo_unplace(base, place);
+	memmove(place, place + base, sizeof(*place) * total);
+	for (uint32_t k = 0; k < total && o->report_bindings; k++) {
+		char where[256];
+		if (!place[k].set)
+			continue;
+		lnch_topo_describe(job->topo, place[k].set, o->bind == LNCH_BIND_SOCKET ||
+				   o->bind == LNCH_BIND_NUMA, where, sizeof(where));
+		fprintf(stderr, "mpirun-shm: spawned rank %u bound to %s\n", base + k, where);
+	}
+	return place;
+}
+
 /* Write the answer. */
 static size_t answer(char *ans, size_t cap, const char *status, uint32_t first,
 		     uint32_t started, const struct cmd *cmds, uint32_t ncmds, const char *reason)
@@ -229,6 +274,7 @@ size_t lnch_dyn_serve(struct lnch_job *job, char *req, size_t len, char *ans, si
 		      uint32_t *first, uint32_t *count, bool *failed)
 {
 	struct rd r = { req, req + len, false };
+	struct lnch_place *places = NULL;  /* the children's, or NULL: unbound */
 	char reason[512];
 	*first = job->n;
 	*count = 0;
@@ -346,6 +392,7 @@ size_t lnch_dyn_serve(struct lnch_job *job, char *req, size_t len, char *ans, si
 		goto done;
 	}
 	const char *envs[] = { world, parent, size, osize, olsize, pmisize, nranks };
+	places = place_children(job, base, (uint32_t)total);
 	/* Counted before any child can reach MPI_Finalize, and before the
 	 * parents hear of the children (segment.h). */
 	shm_store_seq_cst(&job->seg.hdr->started, base + (uint32_t)total);
@@ -386,6 +433,8 @@ size_t lnch_dyn_serve(struct lnch_job *job, char *req, size_t len, char *ans, si
 			rk->app = (uint32_t)i;
 			rk->prog = app;
 			rk->world_first = base;
+			rk->set = places ? places[m - base].set : NULL;
+			rk->core = rk->set ? places[m - base].core : -1;
 			int e = app->argv ? lnch_spawn_rank(job, m, false) : -ENOMEM;
 			if (e < 0) {
 				lnch_job_fail(job, 1, -1, "cannot start spawned rank %u (%s): %s", m,
@@ -405,6 +454,7 @@ done:
 	for (unsigned long i = 0; i < ncmds; i++)
 		free(cmds[i].argv);
 	free(cmds);
+	free(places);
 	return out;
 }
 

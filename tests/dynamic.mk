@@ -2,7 +2,7 @@
 # spawn_multiple, the parent, the universe, and their failures.
 DYNAMIC_TESTS = tests/mpi/dyn_spawn tests/mpi/dyn_spawn_errors tests/mpi/dyn_spawn_multiple \
 	tests/mpi/dyn_abort_child tests/mpi/dyn_abort_parent tests/mpi/dyn_singleton \
-	tests/mpi/dyn_spawn_cwd
+	tests/mpi/dyn_spawn_cwd tests/mpi/dyn_spawn_bind
 check_PROGRAMS += $(DYNAMIC_TESTS)
 TESTS += $(DYNAMIC_TESTS)
 # The tests spawn their own binary (/proc/self/exe), which must run
@@ -28,3 +28,17 @@ tests_mpi_port_spawned_LDFLAGS = $(AM_LDFLAGS) -no-install
 # The port and name calls in Fortran (mpi and mpi_f08; tests/fortran.mk
 # builds and runs every FORTRAN_TESTS entry when Fortran is configured).
 FORTRAN_TESTS += tests/fortran/ports_f08
+tests_mpi_dyn_spawn_bind_LDFLAGS = $(AM_LDFLAGS) -no-install
+if HAVE_FORTRAN
+# The spawn calls in Fortran (mpif.h, `use mpi`, `use mpi_f08`): linked
+# like tests/fortran.mk's programs, but -no-install as above, since they
+# spawn their own file.
+DYNAMIC_FORTRAN_TESTS = tests/fortran/dyn_spawn_mpif tests/fortran/dyn_spawn_f08
+check_SCRIPTS += $(DYNAMIC_FORTRAN_TESTS)
+TESTS += $(DYNAMIC_FORTRAN_TESTS)
+CLEANFILES += $(DYNAMIC_FORTRAN_TESTS) $(DYNAMIC_FORTRAN_TESTS:=.$(OBJEXT))
+$(DYNAMIC_FORTRAN_TESTS): %: %.$(OBJEXT) $(FORTRAN_TEST_LDADD)
+	$(AM_V_FCLD)$(FCLINK) -no-install $@.$(OBJEXT) $(FORTRAN_TEST_LDADD)
+tests/fortran/dyn_spawn_mpif.$(OBJEXT) tests/fortran/dyn_spawn_f08.$(OBJEXT): tests/fortran/testing.mod
+endif
+EXTRA_DIST += tests/fortran/dyn_spawn_mpif.f90 tests/fortran/dyn_spawn_f08.f90

@@ -135,6 +135,23 @@ char *mpii_f_str_in_info(const char *s, size_t len);
 /* Copies C string c into the Fortran variable f of length len, padded
  * with blanks (truncated if longer). */
 void mpii_f_str_out(const char *c, char *f, size_t len);
+/* The CHARACTER arrays of MPI_COMM_SPAWN(_MULTIPLE) (MPI-4.1 11.8.2-3),
+ * elements of len characters each, copied into NUL-ended C strings
+ * without their leading and trailing blanks (as MPICH does: its
+ * f77/spawn/spawnargvf passes " Ss" and expects "Ss"); each returns MPI_SUCCESS or
+ * MPI_ERR_NO_MEM, and *out is freed by mpii_f_strs_free (count: the
+ * number of lists for argvs, else ignored).
+ *   argv:  ARGV(*), the list ending at the first blank element; the
+ *          sentinel MPI_ARGV_NULL gives NULL (C's MPI_ARGV_NULL);
+ *   strs:  ARRAY_OF_COMMANDS(*), count elements, a NULL after them;
+ *   argvs: ARRAY_OF_ARGV(COUNT,*), command i's list being row i (the
+ *          elements (i, 1), (i, 2), ... up to a blank one); the sentinel
+ *          MPI_ARGVS_NULL gives NULL. */
+int mpii_f_argv_in(const char *a, size_t len, char ***out);
+int mpii_f_strs_in(const char *a, size_t len, int count, char ***out);
+int mpii_f_argvs_in(const char *a, size_t len, int count, char ****out);
+void mpii_f_strs_free(char **v);
+void mpii_f_argvs_free(char ***v, int count);
 /* MPI-1's INTEGER displacements and addresses (api/gen-fortran.py,
  * INT_AINT): stores v's low bits in *f; MPI_ERR_ARG, through
  * MPI_COMM_WORLD's error handler, when they are not all of v. */

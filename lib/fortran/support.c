@@ -41,6 +41,88 @@ void mpii_f_str_out(const char *c, char *f, size_t len)
 	memset(f + n, ' ', len - n);
 }
 
+/* Is element a[0..len) all blanks?  (A zero-length element is: the
+ * list's end.) */
+static int blank(const char *a, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != ' ')
+			return 0;
+	return 1;
+}
+
+/* n elements at a, stride stride (in elements of len), NULL-ended. */
+static char **strs_at(const char *a, size_t len, size_t n, size_t stride)
+{
+	char **v = calloc(n + 1, sizeof(char *));
+	if (!v)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!(v[i] = mpii_f_str_in_info(a + i * stride * len, len))) {
+			mpii_f_strs_free(v);
+			return NULL;
+		}
+	return v;
+}
+
+/* Elements before the first blank one, stride apart. */
+static size_t list_len(const char *a, size_t len, size_t stride)
+{
+	size_t n = 0;
+	while (!blank(a + n * stride * len, len))
+		n++;
+	return n;
+}
+
+int mpii_f_argv_in(const char *a, size_t len, char ***out)
+{
+	*out = NULL;
+	if (a == mpii_obj_f_argv_null_)
+		return MPI_SUCCESS;
+	*out = strs_at(a, len, list_len(a, len, 1), 1);
+	return *out ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+}
+
+int mpii_f_strs_in(const char *a, size_t len, int count, char ***out)
+{
+	*out = strs_at(a, len, count > 0 ? (size_t)count : 0, 1);
+	return *out ? MPI_SUCCESS : MPI_ERR_NO_MEM;
+}
+
+int mpii_f_argvs_in(const char *a, size_t len, int count, char ****out)
+{
+	*out = NULL;
+	if (a == mpii_obj_f_argvs_null_ || count <= 0)
+		return MPI_SUCCESS;
+	char ***v = calloc((size_t)count, sizeof(char **));
+	if (!v)
+		return MPI_ERR_NO_MEM;
+	/* Column-major: element (i, j) is at (i + j * count) * len. */
+	for (int i = 0; i < count; i++) {
+		const char *row = a + (size_t)i * len;
+		if (!(v[i] = strs_at(row, len, list_len(row, len, (size_t)count), (size_t)count))) {
+			mpii_f_argvs_free(v, count);
+			return MPI_ERR_NO_MEM;
+		}
+	}
+	*out = v;
+	return MPI_SUCCESS;
+}
+
+void mpii_f_strs_free(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+void mpii_f_argvs_free(char ***v, int count)
+{
+	for (int i = 0; v && i < count; i++)
+		mpii_f_strs_free(v[i]);
+	free(v);
+}
+
 int mpii_f_aint_to_int(MPI_Aint v, MPI_Fint *f)
 {
 	*f = (MPI_Fint)v;
