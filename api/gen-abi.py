@@ -411,10 +411,14 @@ def out_map_header(sections, nints, nobjs):
             for a, n, name in bits:
                 src, dst = (a, n) if way == 'a2n' else (n, a)
                 o.append('\tif (v & %d)\n\t\tr |= %d;  /* %s */' % (src, dst, name))
-            o += ['\treturn r;', '}']
+            known = sum(src for src in (b[0] if way == 'a2n' else b[1] for b in bits))
+            # a bit the other side does not know stays unknown there (its
+            # check then rejects it: MPI_ERR_AMODE, MPI_ERR_ASSERT)
+            o += ['\tif (v & ~%d)\n\t\tr |= 1 << 30;' % known, '\treturn r;', '}']
     o.append('')
     # error classes
-    errs = [n for n in aints if n.startswith(('MPI_ERR_', 'MPI_T_ERR_')) and n != 'MPI_ERR_LASTCODE']
+    errs = ['MPI_SUCCESS'] + [n for n in aints if n.startswith(('MPI_ERR_', 'MPI_T_ERR_'))
+                              and n != 'MPI_ERR_LASTCODE']
     nmax = max(nints[n] for n in errs if n in nints)
     o.append('/* error classes: native 0..%d to the ABI\'s; the native-only classes' % nmax)
     o.append(' * become MPI_ERR_OTHER; a code above (MPI_Add_error_code) is itself */')
@@ -467,9 +471,14 @@ def out_map_header(sections, nints, nobjs):
           'static inline void mpiabi_status_a2n(MPI_Status *s)', '{',
           '\ts->MPI_SOURCE = mpiabi_rank_a2n(s->MPI_SOURCE);',
           '\ts->MPI_TAG = mpiabi_tag_a2n(s->MPI_TAG);', '}',
-          '/* An array of n native statuses (24 bytes apart) becomes the ABI\'s',
-          ' * (32 apart), in place from the last; errors too after MPI_ERR_IN_STATUS. */',
-          'void mpiabi_statuses_n2a(MPI_Status *s, int n, int rc);',
+          '/* Status arrays: libshmpi fills one of its own (24-byte statuses, on',
+          ' * the stack up to MPIABI_NSTATUS_STACK), copied into the caller\'s',
+          ' * (32 bytes apart); MPI_ERROR only after MPI_ERR_IN_STATUS. */',
+          '#define MPIABI_N_STATUS_BYTES 24',
+          '#define MPIABI_NSTATUS_STACK 32',
+          'void *mpiabi_sts_tmp(int n, char *buf);',
+          'void mpiabi_sts_free(void *p, char *buf);',
+          'void mpiabi_statuses_n2a(MPI_Status *s, const void *ns, int n, int rc);',
           '/* Handle arrays: a copy mapped to native (a const input), freed after */',
           'void **mpiabi_harr_a2n(const void *a, int n, void **buf, int nbuf);',
           'void mpiabi_harr_free(void **p, void **buf);',
@@ -547,7 +556,14 @@ def arg_code(fn, a, w, raw_ranks):
                          % (nn, n, n, ln, nn))
             w.pre.append('if (%s && !%s)\n\t\treturn MPI_ERR_NO_MEM;' % (n, nn))
             w.call.append(nn)
-            w.cleanup.append('mpiabi_harr_free(%s, %s_buf);' % (nn, nn))
+            if fn.name.endswith(('_init', '_init_c')):
+                # a persistent request keeps the arrays (lib/coll/coll_persist.c):
+                # the copy is the request's for its life; not freed (one per
+                # MPI_X_init call, docs/abi.md)
+                w.pre[-2] = w.pre[-2].replace('%s_buf, 16' % nn, 'NULL, 0')
+                w.pre[-3] = '/* the copy is kept: the persistent request reads it at each start */'
+            else:
+                w.cleanup.append('mpiabi_harr_free(%s, %s_buf);' % (nn, nn))
         elif t == ht + ' []' and d == 'out':
             ln = ARRAY_LEN.get(fn.name, 'count')
             w.call.append('(void **)%s' % n)
@@ -557,18 +573,33 @@ def arg_code(fn, a, w, raw_ranks):
             raise AbiError('%s: handle argument %s (%s %s) not understood' % (fn.name, n, d, t))
         return
     if k == 'status':
-        if d == 'out':
+        if d == 'out' and n == 'status':
             w.call.append('%s ? (void *)%s : MPIABI_N_STATUS_IGNORE' % (n, n))
-            if n == 'status':
-                w.post.append('if (%s)\n\t\tmpiabi_status_n2a(%s);' % (n, n))
+            # libshmpi writes MPI_ERROR only with an error (a nonblocking
+            # I/O's status, MPI_ERR_IN_STATUS): untouched otherwise
+            w.post.append('if (%s) {\n\t\tmpiabi_status_n2a(%s);\n\t\tif (rc != 0)\n'
+                          '\t\t\t%s->MPI_ERROR = mpiabi_err_n2a(%s->MPI_ERROR);\n\t}'
+                          % (n, n, n, n))
+        elif d == 'out':
+            # libshmpi fills an array of its own (24-byte statuses), copied
+            # into the caller's: MPI_ERROR stays the caller's unless
+            # MPI_ERR_IN_STATUS (status_error_untouched)
+            if 'some' in fn.name:
+                ln = ('(rc == 0 || mpiabi_err_n2a(rc) == MPI_ERR_IN_STATUS) && outcount && '
+                      '*outcount != MPI_UNDEFINED ? *outcount : 0')
+            elif fn.name in ('MPI_Testall', 'MPI_Request_get_status_all'):
+                ln = 'flag && *flag ? count : 0'
             else:
-                if 'some' in fn.name:
-                    ln = '(rc == 0 || rc == MPI_ERR_IN_STATUS) && *outcount != MPI_UNDEFINED ? *outcount : 0'
-                elif fn.name == 'MPI_Testall':
-                    ln = 'flag && *flag ? count : 0'
-                else:
-                    ln = 'count'
-                w.post.append('if (%s)\n\t\tmpiabi_statuses_n2a(%s, %s, rc);' % (n, n, ln))
+                ln = 'count'
+            cnt = ARRAY_LEN.get(fn.name, 'count')
+            # first, before the requests are mapped in place
+            w.pre[0:0] = ['char %s_buf[MPIABI_NSTATUS_STACK * MPIABI_N_STATUS_BYTES];' % nn,
+                          'void *%s = %s ? mpiabi_sts_tmp(%s, %s_buf) : MPIABI_N_STATUS_IGNORE;'
+                          % (nn, n, cnt, nn),
+                          'if (!%s)\n\t\treturn MPI_ERR_NO_MEM;' % nn]
+            w.call.append(nn)
+            w.post.append('if (%s) {\n\t\tmpiabi_statuses_n2a(%s, %s, %s, rc);\n'
+                          '\t\tmpiabi_sts_free(%s, %s_buf);\n\t}' % (n, n, nn, ln, nn, nn))
         else:
             w.call.append('(void *)%s' % n)
         return

@@ -58,8 +58,6 @@ int mpii_obj_win_null_copy_fn(void *, int, void *, void *, void *, int *);
 int mpii_obj_win_dup_fn(void *, int, void *, void *, void *, int *);
 int mpii_obj_win_null_delete_fn(void *, int, void *, void *);
 
-#define MPIABI_N_STATUS_BYTES 24   /* libshmpi's MPI_Status (include/mpi.h) */
-
 /* ------------------------------------------ predefined handles, reverse */
 /* The native predefined objects sorted by address, with their ABI values:
  * mpiabi_n2a_slow searches it for an output handle inside [lo, hi]. */
@@ -110,25 +108,38 @@ void *mpiabi_n2a_slow(void *n)
 }
 
 /* ------------------------------------------------------------- arrays */
-void mpiabi_statuses_n2a(MPI_Status *s, int n, int rc)
+void *mpiabi_sts_tmp(int n, char *buf)
 {
-	/* From the last: status i moves from 24 i to 32 i, past every source
-	 * still to move (24 j + 24 <= 32 i for j < i). */
-	for (int i = n - 1; i >= 0; i--) {
-		MPI_Status *d = &s[i];
-		if (i)
-			memmove(d, (char *)s + (size_t)i * MPIABI_N_STATUS_BYTES,
-				MPIABI_N_STATUS_BYTES);
-		mpiabi_status_n2a(d);
-		if (rc == MPI_ERR_IN_STATUS)
-			d->MPI_ERROR = mpiabi_err_n2a(d->MPI_ERROR);
+	if (n <= MPIABI_NSTATUS_STACK)
+		return buf;
+	return malloc((size_t)n * MPIABI_N_STATUS_BYTES);
+}
+
+void mpiabi_sts_free(void *p, char *buf)
+{
+	if (p != buf)
+		free(p);
+}
+
+void mpiabi_statuses_n2a(MPI_Status *s, const void *ns, int n, int rc)
+{
+	int in_status = mpiabi_err_n2a(rc) == MPI_ERR_IN_STATUS;   /* rc is libshmpi's */
+	for (int i = 0; i < n; i++) {
+		const int *f = (const int *)((const char *)ns + (size_t)i * MPIABI_N_STATUS_BYTES);
+		s[i].MPI_SOURCE = mpiabi_rank_n2a(f[0]);
+		s[i].MPI_TAG = mpiabi_tag_n2a(f[1]);
+		if (in_status)
+			s[i].MPI_ERROR = mpiabi_err_n2a(f[2]);
+		/* the rest (cancelled, count) as libshmpi keeps them: MPI_Get_count
+		 * and MPI_Test_cancelled read them in place */
+		memcpy(s[i].MPI_internal, f + 3, MPIABI_N_STATUS_BYTES - 3 * sizeof(int));
 	}
 }
 
 void **mpiabi_harr_a2n(const void *a, int n, void **buf, int nbuf)
 {
 	void *const *in = a;
-	void **out = n <= nbuf ? buf : malloc((size_t)n * sizeof(*out));
+	void **out = buf && n <= nbuf ? buf : malloc((size_t)(n > 0 ? n : 1) * sizeof(*out));
 	if (!out)
 		return NULL;
 	for (int i = 0; i < n; i++)
