@@ -53,11 +53,21 @@ EXTRA_DIST += launcher/mpicc.in
 # libshmpi_fortran (lib/fortran/local.mk adds those and the Fortran .pc
 # names).  Links to the unversioned names, so a program linked through
 # one records libshmpi's soname and loads libshmpi.
-LNCH_EXEC_LINKS = mpiexec:mpirun-shm mpirun:mpirun-shm mpic++:mpicxx mpiCC:mpicxx
+LNCH_EXEC_LINKS = mpiexec:mpirun-shm mpirun:mpirun-shm mpic++:mpicxx mpiCC:mpicxx \
+	$(ABI_EXEC_LINKS)
 LNCH_LIB_LINKS = libmpi.so:libshmpi.so libmpich.so:libshmpi.so \
 	libmpicxx.so:libshmpi.so libmpi_cxx.so:libshmpi.so $(FORTRAN_LIB_LINKS)
 LNCH_PC_ALIASES = mpi:shmpi mpi-c:shmpi mpi-cxx:shmpi ompi:shmpi ompi-c:shmpi \
-	ompi-cxx:shmpi $(FORTRAN_PC_ALIASES)
+	ompi-cxx:shmpi $(FORTRAN_PC_ALIASES) $(ABI_PC_ALIASES)
+# The MPI-5.0 standard ABI (issue 44, docs/abi.md): the wrappers by the names
+# MPICH and Open MPI give them (mpicc_abi, mpicxx_abi), the same script,
+# which takes the _abi ending as -mpi-abi; pkg-config mpi-abi (also
+# mpi-abi-c, mpi-abi-cxx).  No mpifort_abi yet: Fortran on the ABI library
+# is still to do (docs/abi.md).
+ABI_EXEC_LINKS = mpicc_abi:mpicc mpicxx_abi:mpicxx
+ABI_PC_ALIASES = mpi-abi-c:mpi-abi mpi-abi-cxx:mpi-abi
+pkgconfig_DATA += mpi-abi.pc
+EXTRA_DIST += mpi-abi.pc.in
 install-exec-hook:
 	cd "$(DESTDIR)$(bindir)" && for l in $(LNCH_EXEC_LINKS); do \
 		rm -f "$${l%%:*}" && $(LN_S) "$${l#*:}" "$${l%%:*}" || exit 1; done
@@ -113,6 +123,7 @@ LAUNCHER_TESTS = \
 	tests/launcher/install.sh \
 	tests/launcher/cmake.sh \
 	tests/launcher/meson.sh \
+	tests/launcher/abi-build.sh \
 	tests/launcher/cpuset.sh \
 	tests/launcher/foreign.sh \
 	tests/launcher/compat-options.sh \
