@@ -33,10 +33,11 @@ launcher_shmpi_info_CPPFLAGS = $(AM_CPPFLAGS) -DLNCH_CONF_PREFIX='"$(prefix)"' \
 launcher_shmpi_info_LDADD = libshm.la $(HWLOC_LIBS)
 
 # Man pages: mpiexec(1) also as mpirun(1) and mpirun-shm(1); mpicc(1) also
-# as mpicxx(1), mpic++(1), mpiCC(1) and mpifort(1), mpif90(1), mpif77(1).
+# as mpicxx(1), mpic++(1), mpiCC(1), mpifort(1), mpif90(1), mpif77(1) and
+# mpicc_abi(1), mpicxx_abi(1).
 dist_man1_MANS = man/mpiexec.1 man/mpirun-shm.1 man/mpirun.1 man/mpicc.1 \
 	man/mpicxx.1 man/mpic++.1 man/mpiCC.1 man/mpifort.1 man/mpif90.1 man/mpif77.1 \
-	man/shmpi_info.1
+	man/mpicc_abi.1 man/mpicxx_abi.1 man/shmpi_info.1
 
 bin_SCRIPTS += launcher/mpicc launcher/mpicxx
 EXTRA_DIST += launcher/mpicc.in

@@ -16,6 +16,7 @@
 [ -f "$inst/include/abi/mpi.h" ] || fail "no $inst/include/abi/mpi.h"
 for w in mpicc_abi mpicxx_abi; do
 	[ -x "$inst/bin/$w" ] || fail "$w not installed"
+	[ -f "$inst/share/man/man1/$w.1" ] || fail "no man page $w(1)"
 done
 
 # The flags, by each name and by the option.
