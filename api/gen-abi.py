@@ -161,14 +161,643 @@ def out_header(sections, funcs):
     return '\n'.join(o) + '\n'
 
 
+# ------------------------------------------------------------ the library
+# libmpi_abi.so.1 (docs/abi.md, "How the library is made"): libshmpi's
+# objects, partially linked, with their MPI_X/PMPI_X renamed mpiabi_n_X /
+# mpiabi_n_PMPI_X (rename.sym, from api/mpi.api), under a generated layer
+# (lib/abi/layer.c, lib/abi/abimap.h) that exports MPI_X/PMPI_X with the
+# ABI's types and maps handles, constants and statuses on the way.  The
+# native values come from include/mpi.h (its "#define MPI_X VALUE" lines and
+# "#define MPI_X (&mpii_obj_x)" predefined objects), the ABI's from
+# api/abi.api: no table of either is written by hand.
+
+NATIVE_PREFIX = 'mpiabi_n_'
+
+# The integer constant families a layer argument is mapped through: each
+# is a list of names that exist in both headers.  An argument of kind enum
+# finds its family by name (ENUM_ARG); rank and tag are their kinds'.
+FAMILIES = {
+    'rank': ['MPI_ANY_SOURCE', 'MPI_PROC_NULL', 'MPI_ROOT', 'MPI_UNDEFINED'],
+    'tag': ['MPI_ANY_TAG'],
+    'thread': ['MPI_THREAD_SINGLE', 'MPI_THREAD_FUNNELED', 'MPI_THREAD_SERIALIZED',
+               'MPI_THREAD_MULTIPLE'],
+    'order': ['MPI_ORDER_C', 'MPI_ORDER_FORTRAN'],
+    'distrib': ['MPI_DISTRIBUTE_NONE', 'MPI_DISTRIBUTE_BLOCK', 'MPI_DISTRIBUTE_CYCLIC'],
+    'darg': ['MPI_DISTRIBUTE_DFLT_DARG'],
+    'combiner': ['MPI_COMBINER_NAMED', 'MPI_COMBINER_DUP', 'MPI_COMBINER_CONTIGUOUS',
+                 'MPI_COMBINER_VECTOR', 'MPI_COMBINER_HVECTOR', 'MPI_COMBINER_INDEXED',
+                 'MPI_COMBINER_HINDEXED', 'MPI_COMBINER_INDEXED_BLOCK',
+                 'MPI_COMBINER_HINDEXED_BLOCK', 'MPI_COMBINER_STRUCT', 'MPI_COMBINER_SUBARRAY',
+                 'MPI_COMBINER_DARRAY', 'MPI_COMBINER_F90_REAL', 'MPI_COMBINER_F90_COMPLEX',
+                 'MPI_COMBINER_F90_INTEGER', 'MPI_COMBINER_RESIZED',
+                 # native-only forms, named as the ABI's (native to ABI only)
+                 'MPI_COMBINER_HVECTOR_INTEGER=MPI_COMBINER_HVECTOR',
+                 'MPI_COMBINER_HINDEXED_INTEGER=MPI_COMBINER_HINDEXED',
+                 'MPI_COMBINER_STRUCT_INTEGER=MPI_COMBINER_STRUCT'],
+    'typeclass': ['MPI_TYPECLASS_INTEGER', 'MPI_TYPECLASS_REAL', 'MPI_TYPECLASS_COMPLEX'],
+    'compare': ['MPI_IDENT', 'MPI_CONGRUENT', 'MPI_SIMILAR', 'MPI_UNEQUAL'],
+    'topo': ['MPI_CART', 'MPI_GRAPH', 'MPI_DIST_GRAPH', 'MPI_UNDEFINED'],
+    'split': ['MPI_COMM_TYPE_SHARED', 'MPI_COMM_TYPE_HW_UNGUIDED', 'MPI_COMM_TYPE_HW_GUIDED',
+              'MPI_COMM_TYPE_RESOURCE_GUIDED', 'MPI_UNDEFINED'],
+    'lock': ['MPI_LOCK_EXCLUSIVE', 'MPI_LOCK_SHARED'],
+    'flavor': ['MPI_WIN_FLAVOR_CREATE', 'MPI_WIN_FLAVOR_ALLOCATE', 'MPI_WIN_FLAVOR_DYNAMIC',
+               'MPI_WIN_FLAVOR_SHARED'],
+    'model': ['MPI_WIN_UNIFIED', 'MPI_WIN_SEPARATE'],
+    'whence': ['MPI_SEEK_SET', 'MPI_SEEK_CUR', 'MPI_SEEK_END'],
+    'keyval': ['MPI_KEYVAL_INVALID', 'MPI_TAG_UB', 'MPI_IO', 'MPI_HOST', 'MPI_WTIME_IS_GLOBAL',
+               'MPI_APPNUM', 'MPI_LASTUSEDCODE', 'MPI_UNIVERSE_SIZE', 'MPI_WIN_BASE',
+               'MPI_WIN_DISP_UNIT', 'MPI_WIN_SIZE', 'MPI_WIN_CREATE_FLAVOR', 'MPI_WIN_MODEL'],
+    'verbosity': ['MPI_T_VERBOSITY_%s_%s' % (w, l) for w in ('USER', 'TUNER', 'MPIDEV')
+                  for l in ('BASIC', 'DETAIL', 'ALL')],
+    'bind': ['MPI_T_BIND_NO_OBJECT'] + ['MPI_T_BIND_MPI_' + k for k in (
+        'COMM', 'DATATYPE', 'ERRHANDLER', 'FILE', 'GROUP', 'OP', 'REQUEST', 'WIN', 'MESSAGE',
+        'INFO', 'SESSION')],
+    'scope': ['MPI_T_SCOPE_' + k for k in ('CONSTANT', 'READONLY', 'LOCAL', 'GROUP', 'GROUP_EQ',
+                                          'ALL', 'ALL_EQ')],
+    'pvarclass': ['MPI_T_PVAR_CLASS_' + k for k in ('STATE', 'LEVEL', 'SIZE', 'PERCENTAGE',
+                                                   'HIGHWATERMARK', 'LOWWATERMARK', 'COUNTER',
+                                                   'AGGREGATE', 'TIMER', 'GENERIC')],
+}
+# bit sets: each bit of the ABI's value is one of the native's
+BITSETS = {
+    'amode': ['MPI_MODE_APPEND', 'MPI_MODE_CREATE', 'MPI_MODE_DELETE_ON_CLOSE', 'MPI_MODE_EXCL',
+              'MPI_MODE_RDONLY', 'MPI_MODE_RDWR', 'MPI_MODE_SEQUENTIAL', 'MPI_MODE_UNIQUE_OPEN',
+              'MPI_MODE_WRONLY'],
+    'assert': ['MPI_MODE_NOCHECK', 'MPI_MODE_NOPRECEDE', 'MPI_MODE_NOPUT', 'MPI_MODE_NOSTORE',
+               'MPI_MODE_NOSUCCEED'],
+}
+ENUM_ARG = {'required': 'thread', 'provided': 'thread', 'order': 'order', 'combiner': 'combiner',
+            'typeclass': 'typeclass', 'result': 'compare', 'split_type': 'split',
+            'lock_type': 'lock', 'assert': 'assert', 'amode': 'amode', 'whence': 'whence',
+            'status': 'topo', 'verbosity': 'verbosity', 'bind': 'bind', 'scope': 'scope',
+            'var_class': 'pvarclass'}
+# int arrays mapped element by element: (function, argument) -> (family, length)
+INT_ARRAYS = {
+    ('MPI_Type_create_darray', 'array_of_distribs'): ('distrib', 'ndims'),
+    ('MPI_Type_create_darray', 'array_of_dargs'): ('darg', 'ndims'),
+    ('MPI_Type_create_darray_c', 'array_of_distribs'): ('distrib', 'ndims'),
+    ('MPI_Type_create_darray_c', 'array_of_dargs'): ('darg', 'ndims'),
+    ('MPI_Group_translate_ranks', 'ranks1'): ('rank', 'n'),
+    ('MPI_Group_translate_ranks', 'ranks2'): ('rank', 'n'),
+}
+
+HANDLE_KINDS = {'comm': 'MPI_Comm', 'group': 'MPI_Group', 'datatype': 'MPI_Datatype',
+                'request': 'MPI_Request', 'op': 'MPI_Op', 'errhandler': 'MPI_Errhandler',
+                'info': 'MPI_Info', 'win': 'MPI_Win', 'file': 'MPI_File',
+                'message': 'MPI_Message', 'session': 'MPI_Session'}
+
+# The length of a handle array argument, a C expression over the ABI
+# function's arguments (the default: "count").
+ARRAY_LEN = {
+    'MPI_Testsome': 'incount', 'MPI_Waitsome': 'incount',
+    'MPI_Request_get_status_some': 'incount',
+    'MPI_Type_get_contents': 'max_datatypes', 'MPI_Type_get_contents_c': 'max_datatypes',
+    'MPI_T_event_get_info': 'num_elements && *num_elements > 0 ? *num_elements : 0',
+}
+# Alltoallw's type arrays: one per peer (lib/abi/special.c counts them)
+PEER_ARRAYS = ('sendtypes', 'recvtypes')
+
+# Functions lib/abi/special.c writes by hand: they take callbacks (which
+# get ABI handles through trampolines) or varargs.
+SPECIAL = {'MPI_Op_create', 'MPI_Comm_create_errhandler', 'MPI_Win_create_errhandler',
+           'MPI_File_create_errhandler', 'MPI_Session_create_errhandler',
+           'MPI_Comm_create_keyval', 'MPI_Type_create_keyval', 'MPI_Win_create_keyval',
+           'MPI_Keyval_create', 'MPI_Grequest_start', 'MPI_Pcontrol'}
+# ... and the ABI chapter's own functions and the handle conversions
+HAND_PROTO = re.compile(r'MPI_(Abi_\w+|\w+_toint|\w+_fromint)$')
+# Functions of api/mpi.api whose callbacks the layer does not translate
+# yet: MPI_ERR_UNSUPPORTED_OPERATION in the ABI library (docs/STATUS.md).
+ABI_UNSUPPORTED = {'MPI_Register_datarep', 'MPI_Register_datarep_c', 'MPI_Op_create_c',
+                   'MPI_T_event_register_callback', 'MPI_T_event_set_dropped_handler',
+                   'MPI_T_event_handle_free'}
+
+
+def native_values(path):
+    """The native header's integer constants and predefined objects:
+    ({name: int}, {name: object symbol})."""
+    ints, objs = {}, {}
+    with open(path) as f:
+        for line in f:
+            m = re.match(r'#define\s+(MPI_\w+)\s+\(?(-?(?:0x[0-9a-fA-F]+|\d+))\)?\s*(/\*.*)?$', line)
+            if m:
+                ints[m.group(1)] = int(m.group(2), 0)
+                continue
+            m = re.match(r'#define\s+(MPI_\w+)\s+\(&(mpii_obj_\w+)\)', line)
+            if m:
+                objs[m.group(1)] = m.group(2)
+                continue
+            m = re.match(r'#define\s+(MPI_\w+)\s+(MPI_\w+)\s*$', line)
+            if m and m.group(2) in objs:
+                objs[m.group(1)] = objs[m.group(2)]
+    return ints, objs
+
+
+def abi_values(sections):
+    """The ABI's integer constants and handles: ({name: int}, {name: (type, int)})."""
+    ints, handles = {}, {}
+    for kw, arg, lines in sections:
+        if kw in ('enum', 'enumtype'):
+            for ln in lines:
+                w = ln.split()
+                ints[w[0]] = int(w[1], 0)
+        elif kw == 'handle':
+            for ln in lines:
+                w = ln.split()
+                if w[0] != 'alias':
+                    handles[w[0]] = (arg, int(w[1], 0))
+    return ints, handles
+
+
+def family_pairs(fam, nints, aints):
+    """[(abi value, native value, name)] of a family; the native-only names
+    (NATIVE=ABI) come last and map native to ABI only."""
+    out = []
+    for name in FAMILIES[fam]:
+        nname, _, aname = name.partition('=')
+        aname = aname or nname
+        if nname not in nints or aname not in aints:
+            raise AbiError('constant %s of family %s missing from a header' % (name, fam))
+        out.append((aints[aname], nints[nname], nname, bool(_)))
+    return out
+
+
+def c_int(v):
+    return '(%d)' % v if v < 0 else '%d' % v
+
+
+def out_map_header(sections, nints, nobjs):
+    aints, ahandles = abi_values(sections)
+    o = ['/* lib/abi/abimap.h - the ABI library\'s mappings between the standard',
+         ' * ABI\'s values and libshmpi\'s (docs/abi.md, "How the library is made").',
+         ' *',
+         ' * Generated by api/gen-abi.py from api/abi.api and include/mpi.h: do not',
+         ' * edit.  Included by lib/abi/layer.c (generated) and lib/abi/special.c',
+         ' * after include/abi/mpi.h: the types are the ABI\'s; a native handle is a',
+         ' * void *.  Every map returns a value it does not know unchanged.',
+         ' */',
+         '#ifndef MPIABI_ABIMAP_H',
+         '#define MPIABI_ABIMAP_H',
+         '',
+         '#include <stddef.h>',
+         '#include <stdint.h>',
+         '',
+         '/* ABI handle values below this are predefined (the ABI reserves them);',
+         ' * mpiabi_h2n maps them to the native objects (NULL: the null handle, or',
+         ' * one libshmpi lacks, which its checks then reject). */',
+         '#define MPIABI_HMAX 0x1000',
+         'extern void *const mpiabi_h2n[MPIABI_HMAX];',
+         '',
+         '/* An input handle: one compare and, for a predefined one, a load. */',
+         'static inline void *mpiabi_a2n(const void *h)',
+         '{',
+         '\treturn (uintptr_t)h < MPIABI_HMAX ? mpiabi_h2n[(uintptr_t)h] : (void *)h;',
+         '}',
+         '',
+         '/* An output handle: native predefined objects lie in [lo, hi] (found at',
+         ' * load time, lib/abi/special.c); one range check passes the others. */',
+         'extern uintptr_t mpiabi_pre_lo, mpiabi_pre_hi;',
+         'void *mpiabi_n2a_slow(void *n);',
+         'static inline void *mpiabi_n2a(void *n, uintptr_t null_abi)',
+         '{',
+         '\tif (!n)',
+         '\t\treturn (void *)null_abi;',
+         '\tif ((uintptr_t)n - mpiabi_pre_lo <= mpiabi_pre_hi - mpiabi_pre_lo)',
+         '\t\treturn mpiabi_n2a_slow(n);',
+         '\treturn n;',
+         '}',
+         '']
+    for kind, t in sorted(HANDLE_KINDS.items()):
+        null = '%s_NULL' % t.upper().replace('MPI_DATATYPE', 'MPI_DATATYPE')
+        null = {'MPI_Datatype': 'MPI_DATATYPE_NULL'}.get(t, t.upper() + '_NULL')
+        if kind == 'request':
+            o += ['static inline %s mpiabi_n2a_request(void *n)' % t, '{',
+                  '\treturn n ? (%s)n : %s;' % (t, null), '}']
+        else:
+            o += ['static inline %s mpiabi_n2a_%s(void *n)' % (t, kind), '{',
+                  '\treturn (%s)mpiabi_n2a(n, (uintptr_t)%s);' % (t, null), '}']
+    o.append('')
+    # the native objects of the predefined handles
+    o.append('/* the native predefined objects (include/mpi.h); their type is libshmpi\'s */')
+    o.append('struct mpiabi_native_object;')
+    seen = set()
+    for name, sym in sorted(nobjs.items(), key=lambda x: x[1]):
+        if sym not in seen:
+            seen.add(sym)
+            o.append('extern struct mpiabi_native_object %s;' % sym)
+    o.append('')
+    # integer families
+    o.append('/* integer constants, family by family (api/gen-abi.py FAMILIES) */')
+    for fam in sorted(FAMILIES):
+        pairs = family_pairs(fam, nints, aints)
+        guard = fam in ('rank', 'tag')
+        for way in ('a2n', 'n2a'):
+            o += ['static inline int mpiabi_%s_%s(int v)' % (fam, way), '{']
+            if guard:
+                o.append('\tif (v >= 0)\n\t\treturn v;')
+            o.append('\tswitch (v) {')
+            done = set()
+            for a, n, name, native_only in pairs:
+                src, dst = (a, n) if way == 'a2n' else (n, a)
+                if (way == 'a2n' and native_only) or src in done:
+                    continue
+                done.add(src)
+                if src != dst:
+                    o.append('\tcase %s: return %s;  /* %s */' % (c_int(src), c_int(dst), name))
+            o += ['\tdefault: return v;', '\t}', '}']
+    for fam in sorted(BITSETS):
+        bits = [(aints[n], nints[n], n) for n in BITSETS[fam]]
+        for way in ('a2n', 'n2a'):
+            o += ['static inline int mpiabi_%s_%s(int v)' % (fam, way), '{', '\tint r = 0;']
+            for a, n, name in bits:
+                src, dst = (a, n) if way == 'a2n' else (n, a)
+                o.append('\tif (v & %d)\n\t\tr |= %d;  /* %s */' % (src, dst, name))
+            known = sum(src for src in (b[0] if way == 'a2n' else b[1] for b in bits))
+            # a bit the other side does not know stays unknown there (its
+            # check then rejects it: MPI_ERR_AMODE, MPI_ERR_ASSERT)
+            o += ['\tif (v & ~%d)\n\t\tr |= 1 << 30;' % known, '\treturn r;', '}']
+    o.append('')
+    # error classes
+    errs = ['MPI_SUCCESS'] + [n for n in aints if n.startswith(('MPI_ERR_', 'MPI_T_ERR_'))
+                              and n != 'MPI_ERR_LASTCODE']
+    nmax = max(nints[n] for n in errs if n in nints)
+    o.append('/* error classes: native 0..%d to the ABI\'s; the native-only classes' % nmax)
+    o.append(' * become MPI_ERR_OTHER; a code above (MPI_Add_error_code) is itself */')
+    n2a = {}
+    for n in errs:
+        if n in nints:
+            n2a[nints[n]] = (aints[n], n)
+    o.append('static const short mpiabi_err_tab[%d] = {' % (nmax + 1))
+    for v in range(nmax + 1):
+        a, name = n2a.get(v, (aints['MPI_ERR_OTHER'], 'native only'))
+        o.append('\t%d,  /* %d %s */' % (a, v, name))
+    o.append('};')
+    o += ['static inline int mpiabi_err_n2a(int c)', '{',
+          '\treturn c >= 0 && c <= %d ? mpiabi_err_tab[c] : c;' % nmax, '}',
+          'static inline int mpiabi_err_a2n(int c)', '{', '\tswitch (c) {']
+    for n in sorted(errs, key=lambda n: aints[n]):
+        if n in nints and nints[n] != aints[n]:
+            o.append('\tcase %d: return %d;  /* %s */' % (aints[n], nints[n], n))
+    o += ['\tdefault: return c;', '\t}', '}', '']
+    # keyvals: the user's are offset so they never meet the ABI's predefined
+    o += ['/* keyvals: the predefined through the family, the user\'s moved up by',
+          ' * MPIABI_KV_OFFSET so that they never meet the ABI\'s predefined values */',
+          '#define MPIABI_KV_OFFSET 0x10000',
+          'static inline int mpiabi_kv_a2n(int k)', '{',
+          '\treturn k >= MPIABI_KV_OFFSET ? k - MPIABI_KV_OFFSET : mpiabi_keyval_a2n(k);', '}',
+          'static inline int mpiabi_kv_n2a(int k)', '{',
+          '\tint a = mpiabi_keyval_n2a(k);',
+          '\treturn a != k || k <= 0 ? a : k + MPIABI_KV_OFFSET;', '}', '']
+    # sentinels
+    sent = [('MPI_IN_PLACE', 'void *'), ('MPI_BUFFER_AUTOMATIC', 'void *')]
+    o += ['/* sentinels: buffers (MPI_BOTTOM 0, MPI_IN_PLACE, MPI_BUFFER_AUTOMATIC),',
+          ' * statuses (the ABI\'s MPI_STATUS(ES)_IGNORE is 0, libshmpi\'s 1), weights */',
+          'static inline void *mpiabi_buf(const void *b)', '{',
+          '\tif ((uintptr_t)b - 1 < 2)',
+          '\t\treturn (uintptr_t)b == 1 ? (void *)(intptr_t)%d : (void *)(intptr_t)%d;'
+          % (-1 if True else 0, -2),
+          '\treturn (void *)b;', '}',
+          '#define MPIABI_N_IN_PLACE ((void *)(intptr_t)(-1))',
+          '#define MPIABI_N_BUFFER_AUTOMATIC ((void *)(intptr_t)(-2))',
+          '#define MPIABI_N_STATUS_IGNORE ((void *)1)',
+          'static inline int *mpiabi_weights(const int *w)', '{',
+          '\tif (w == MPI_UNWEIGHTED)\n\t\treturn (int *)2;',
+          '\tif (w == MPI_WEIGHTS_EMPTY)\n\t\treturn (int *)3;',
+          '\treturn (int *)w;', '}', '']
+    o += ['/* A status libshmpi filled (its 24 bytes lie inside the ABI\'s 32, the',
+          ' * public fields first): its source and tag become the ABI\'s. */',
+          'static inline void mpiabi_status_n2a(MPI_Status *s)', '{',
+          '\ts->MPI_SOURCE = mpiabi_rank_n2a(s->MPI_SOURCE);',
+          '\ts->MPI_TAG = mpiabi_tag_n2a(s->MPI_TAG);', '}',
+          'static inline void mpiabi_status_a2n(MPI_Status *s)', '{',
+          '\ts->MPI_SOURCE = mpiabi_rank_a2n(s->MPI_SOURCE);',
+          '\ts->MPI_TAG = mpiabi_tag_a2n(s->MPI_TAG);', '}',
+          '/* Status arrays: libshmpi fills one of its own (24-byte statuses, on',
+          ' * the stack up to MPIABI_NSTATUS_STACK), copied into the caller\'s',
+          ' * (32 bytes apart); MPI_ERROR only after MPI_ERR_IN_STATUS. */',
+          '#define MPIABI_N_STATUS_BYTES 24',
+          '#define MPIABI_NSTATUS_STACK 32',
+          'void *mpiabi_sts_tmp(int n, char *buf);',
+          'void mpiabi_sts_free(void *p, char *buf);',
+          'void mpiabi_statuses_n2a(MPI_Status *s, const void *ns, int n, int rc);',
+          '/* Handle arrays: a copy mapped to native (a const input), freed after */',
+          'void **mpiabi_harr_a2n(const void *a, int n, void **buf, int nbuf);',
+          'void mpiabi_harr_free(void **p, void **buf);',
+          'void mpiabi_reqs_a2n(void *a, int n);',
+          'void mpiabi_reqs_n2a(void *a, int n);',
+          'int *mpiabi_iarr_a2n(const int *a, int n, int (*map)(int), int *buf, int nbuf);',
+          'void mpiabi_iarr_n2a(int *a, int n, int (*map)(int));',
+          'void mpiabi_iarr_free(int *p, int *buf);',
+          '/* Alltoallw\'s type arrays: how many the communicator\'s peers are */',
+          'int mpiabi_peers(void *ncomm, int neighbor);',
+          '/* a predefined attribute\'s value in ABI terms (MPI_HOST, MPI_IO ...) */',
+          'void mpiabi_attr_n2a(int abi_keyval, void *attribute_val, int *flag);',
+          '',
+          '#endif']
+    return '\n'.join(o) + '\n'
+
+
+def native_decl(a):
+    """The declaration of argument A in a native prototype: handles and
+    callbacks as void (pointers)."""
+    t = a.ctype
+    if a.kind == 'varargs':
+        return '...'
+    for ht in list(HANDLE_KINDS.values()) + ['MPI_T_enum', 'MPI_T_cvar_handle',
+                                             'MPI_T_pvar_handle', 'MPI_T_pvar_session',
+                                             'MPI_T_event_registration', 'MPI_T_event_instance']:
+        t = re.sub(r'\b%s\b' % ht, 'void *', t)
+    if a.kind == 'callback':
+        t = 'void *'
+    if a.kind == 'status':
+        t = 'void *'
+    t = t.replace('void * *', 'void **').replace('const void * []', 'void *const []')
+    fake = gen_api.Arg(a.name, a.kind, a.dir, t)
+    return fake.decl()
+
+
+def native_proto(fn):
+    args = ', '.join(native_decl(a) for a in fn.args) or 'void'
+    return '%s %sPMPI_%s(%s);' % (fn.ret, NATIVE_PREFIX, fn.base, args)
+
+
+class Wrap:
+    def __init__(self):
+        self.pre, self.post, self.cleanup, self.call = [], [], [], []
+
+
+def arg_code(fn, a, w, raw_ranks):
+    """Fills W with what argument A needs; returns nothing."""
+    n, k, d, t = a.name, a.kind, a.dir, a.ctype
+    nn = 'n_' + n
+    if k in HANDLE_KINDS:
+        ht = HANDLE_KINDS[k]
+        if t == ht:
+            w.call.append('mpiabi_a2n(%s)' % n)
+        elif t == ht + ' *' and d == 'out':
+            w.call.append('(void **)%s' % n)
+            w.post.append('if (rc == 0 && %s)\n\t\t*%s = mpiabi_n2a_%s(*(void **)%s);' % (n, n, k, n))
+        elif t == ht + ' *' and d == 'inout':
+            w.pre.append('void *%s = %s ? mpiabi_a2n(*%s) : NULL;' % (nn, n, n))
+            w.call.append('%s ? &%s : NULL' % (n, nn))
+            w.post.append('if (%s)\n\t\t*%s = mpiabi_n2a_%s(%s);' % (n, n, k, nn))
+        elif t == ht + ' []' and d == 'inout' and k == 'request':
+            ln = ARRAY_LEN.get(fn.name, 'count')
+            w.pre.append('mpiabi_reqs_a2n(%s, %s);' % (n, ln))
+            w.call.append('(void **)%s' % n)
+            w.post.append('mpiabi_reqs_n2a(%s, %s);' % (n, ln))
+        elif t == 'const %s []' % ht and d == 'in':
+            if n in PEER_ARRAYS:
+                nb = 0 if 'neighbor' not in fn.name.lower() else 1 if n == 'sendtypes' else 2
+                ln = 'mpiabi_peers(mpiabi_a2n(comm), %d)' % nb
+            else:
+                ln = ARRAY_LEN.get(fn.name, 'count')
+            w.pre.append('void *%s_buf[16];' % nn)
+            w.pre.append('void **%s = %s ? mpiabi_harr_a2n(%s, %s, %s_buf, 16) : NULL;'
+                         % (nn, n, n, ln, nn))
+            w.pre.append('if (%s && !%s)\n\t\treturn MPI_ERR_NO_MEM;' % (n, nn))
+            w.call.append(nn)
+            if fn.name.endswith(('_init', '_init_c')):
+                # a persistent request keeps the arrays (lib/coll/coll_persist.c):
+                # the copy is the request's for its life; not freed (one per
+                # MPI_X_init call, docs/abi.md)
+                w.pre[-2] = w.pre[-2].replace('%s_buf, 16' % nn, 'NULL, 0')
+                w.pre[-3] = '/* the copy is kept: the persistent request reads it at each start */'
+            else:
+                w.cleanup.append('mpiabi_harr_free(%s, %s_buf);' % (nn, nn))
+        elif t == ht + ' []' and d == 'out':
+            ln = ARRAY_LEN.get(fn.name, 'count')
+            w.call.append('(void **)%s' % n)
+            w.post.append('if (rc == 0 && %s)\n\t\tfor (int i = 0; i < (int)(%s); i++)\n'
+                          '\t\t\t%s[i] = mpiabi_n2a_%s((void *)%s[i]);' % (n, ln, n, k, n))
+        else:
+            raise AbiError('%s: handle argument %s (%s %s) not understood' % (fn.name, n, d, t))
+        return
+    if k == 'status':
+        if d == 'out' and n == 'status':
+            w.call.append('%s ? (void *)%s : MPIABI_N_STATUS_IGNORE' % (n, n))
+            # libshmpi writes MPI_ERROR only with an error (a nonblocking
+            # I/O's status, MPI_ERR_IN_STATUS): untouched otherwise
+            w.post.append('if (%s) {\n\t\tmpiabi_status_n2a(%s);\n\t\tif (rc != 0)\n'
+                          '\t\t\t%s->MPI_ERROR = mpiabi_err_n2a(%s->MPI_ERROR);\n\t}'
+                          % (n, n, n, n))
+        elif d == 'out':
+            # libshmpi fills an array of its own (24-byte statuses), copied
+            # into the caller's: MPI_ERROR stays the caller's unless
+            # MPI_ERR_IN_STATUS (status_error_untouched)
+            if 'some' in fn.name:
+                ln = ('(rc == 0 || mpiabi_err_n2a(rc) == MPI_ERR_IN_STATUS) && outcount && '
+                      '*outcount != MPI_UNDEFINED ? *outcount : 0')
+            elif fn.name in ('MPI_Testall', 'MPI_Request_get_status_all'):
+                ln = 'flag && *flag ? count : 0'
+            else:
+                ln = 'count'
+            cnt = ARRAY_LEN.get(fn.name, 'count')
+            # first, before the requests are mapped in place
+            w.pre[0:0] = ['char %s_buf[MPIABI_NSTATUS_STACK * MPIABI_N_STATUS_BYTES];' % nn,
+                          'void *%s = %s ? mpiabi_sts_tmp(%s, %s_buf) : MPIABI_N_STATUS_IGNORE;'
+                          % (nn, n, cnt, nn),
+                          'if (!%s)\n\t\treturn MPI_ERR_NO_MEM;' % nn]
+            w.call.append(nn)
+            w.post.append('if (%s) {\n\t\tmpiabi_statuses_n2a(%s, %s, %s, rc);\n'
+                          '\t\tmpiabi_sts_free(%s, %s_buf);\n\t}' % (n, n, nn, ln, nn, nn))
+        else:
+            w.call.append('(void *)%s' % n)
+        return
+    if k == 'buffer':
+        w.call.append('mpiabi_buf(%s)' % n)
+        return
+    if (fn.name, n) in INT_ARRAYS:
+        fam, ln = INT_ARRAYS[(fn.name, n)]
+        if d == 'in':
+            w.pre.append('int %s_buf[16];' % nn)
+            w.pre.append('int *%s = %s ? mpiabi_iarr_a2n(%s, %s, mpiabi_%s_a2n, %s_buf, 16) : NULL;'
+                         % (nn, n, n, ln, fam, nn))
+            w.pre.append('if (%s && !%s)\n\t\treturn MPI_ERR_NO_MEM;' % (n, nn))
+            w.call.append(nn)
+            w.cleanup.append('mpiabi_iarr_free(%s, %s_buf);' % (nn, nn))
+        else:
+            w.call.append(n)
+            w.post.append('if (rc == 0 && %s)\n\t\tmpiabi_iarr_n2a(%s, %s, mpiabi_%s_n2a);'
+                          % (n, n, ln, fam))
+        return
+    fam = None
+    if k in ('rank', 'tag') and not raw_ranks:
+        fam = k
+    elif k == 'enum':
+        fam = ENUM_ARG.get(n)
+        if fam is None:
+            raise AbiError('%s: enum argument %s has no family (ENUM_ARG)' % (fn.name, n))
+    elif k == 'errcode' and not raw_ranks and fn.name != 'MPI_Abort':
+        fam = 'err'
+    elif k == 'keyval':
+        fam = 'kv'
+    if fam and t in ('int', 'const int'):
+        w.call.append('mpiabi_%s_a2n(%s)' % (fam, n))
+        return
+    if fam and t == 'int *':
+        if d == 'inout':
+            w.pre.append('int %s = %s ? mpiabi_%s_a2n(*%s) : 0;' % (nn, n, fam, n))
+            w.call.append('%s ? &%s : NULL' % (n, nn))
+            w.post.append('if (%s)\n\t\t*%s = mpiabi_%s_n2a(%s);' % (n, n, fam, nn))
+        else:
+            w.call.append(n)
+            w.post.append('if (rc == 0 && %s)\n\t\t*%s = mpiabi_%s_n2a(*%s);' % (n, n, fam, n))
+        return
+    if k == 'weight':
+        w.call.append('mpiabi_weights(%s)' % n)
+        return
+    if k == 'pointer' and n == 'buffer_addr':
+        w.call.append(n)
+        w.post.append('if (rc == 0 && %s && *(void **)%s == MPIABI_N_BUFFER_AUTOMATIC)\n'
+                      '\t\t*(void **)%s = MPI_BUFFER_AUTOMATIC;' % (n, n, n))
+        return
+    if k == 'callback':
+        raise AbiError('%s: callback %s must be SPECIAL or ABI_UNSUPPORTED' % (fn.name, n))
+    if k == 'varargs':
+        raise AbiError('%s: varargs must be SPECIAL' % fn.name)
+    if k == 'errcode' and t == 'int []':
+        w.call.append(n)
+        if fn.name == 'MPI_Comm_spawn':
+            w.post.append('if (%s)\n\t\tmpiabi_iarr_n2a(%s, maxprocs, mpiabi_err_n2a);' % (n, n))
+        return
+    if k == 'tool' and 'cb_safety' not in t and 'source_order' not in t:
+        w.call.append('(void *)%s' % n)
+        return
+    w.call.append(n)
+
+
+def wrapper(fn):
+    raw = any(a.kind == 'status' and a.dir in ('in', 'inout') for a in fn.args)
+    w = Wrap()
+    for a in fn.args:
+        arg_code(fn, a, w, raw)
+    call = '%sPMPI_%s(%s)' % (NATIVE_PREFIX, fn.base, ', '.join(w.call))
+    o = ['%s PMPI_%s(%s)' % (fn.ret, fn.base, fn.params()), '{']
+    if fn.ret != 'int':
+        o += ['\treturn %s;' % call, '}']
+    else:
+        o += ['\t' + p for p in w.pre]
+        o.append('\tint rc = %s;' % call)
+        o += ['\t' + p for p in w.cleanup]
+        o += ['\t' + p for p in w.post]
+        if fn.name.endswith('_get_attr') or fn.name == 'MPI_Attr_get':
+            kv = [a.name for a in fn.args if a.kind == 'keyval'][0]
+            o.append('\tif (rc == 0)\n\t\tmpiabi_attr_n2a(%s, attribute_val, flag);' % kv)
+        o += ['\treturn rc == 0 ? 0 : mpiabi_err_n2a(rc);', '}']
+    o.append('#pragma weak %s = PMPI_%s' % (fn.name, fn.base))
+    return o
+
+
+def out_layer(sections, funcs):
+    types = declared_types(sections)
+    o = ['/* lib/abi/layer.c - the entry points of libmpi_abi.so.1: MPI_X and PMPI_X',
+         ' * with the standard ABI\'s types, each mapping its arguments to libshmpi\'s',
+         ' * and calling libshmpi\'s PMPI_X, renamed mpiabi_n_PMPI_X in the partial',
+         ' * link (lib/abi/local.mk); docs/abi.md, "How the library is made".',
+         ' *',
+         ' * Generated by api/gen-abi.py from api/mpi.api and api/abi.api: do not',
+         ' * edit.  The functions with callbacks are lib/abi/special.c\'s; those the',
+         ' * layer cannot serve return MPI_ERR_UNSUPPORTED_OPERATION.',
+         ' */',
+         '#include <stdlib.h>',
+         '#include "include/abi/mpi.h"',
+         '#include "lib/abi/abimap.h"',
+         '',
+         '#pragma GCC diagnostic ignored "-Wcast-qual"',
+         '']
+    # the predefined handle table
+    nints, nobjs = NATIVE
+    aints, ahandles = abi_values(sections)
+    o.append('/* ABI predefined handle -> native object (NULL: a null handle or one')
+    o.append(' * libshmpi lacks) */')
+    o.append('void *const mpiabi_h2n[MPIABI_HMAX] = {')
+    for name, (t, v) in sorted(ahandles.items(), key=lambda x: x[1][1]):
+        if name in nobjs:
+            o.append('\t[0x%03x] = &%s,  /* %s */' % (v, nobjs[name], name))
+        else:
+            o.append('\t/* 0x%03x %s: %s */' % (v, name, 'null' if name.endswith('_NULL') else 'not in libshmpi'))
+    o += ['};', '']
+    done = set()
+    for fn in funcs:
+        if not abi_function(fn, types):
+            continue
+        done.add(fn.name)
+        if fn.name in SPECIAL:
+            continue
+        o.append(native_proto(fn))
+        if fn.name in ABI_UNSUPPORTED:
+            o += ['%s PMPI_%s(%s)' % (fn.ret, fn.base, fn.params()), '{',
+                  '\treturn MPI_ERR_UNSUPPORTED_OPERATION;', '}',
+                  '#pragma weak %s = PMPI_%s' % (fn.name, fn.base), '']
+            continue
+        o += wrapper(fn)
+        o.append('')
+    # the handle conversions: a predefined handle's integer is its ABI value;
+    # another's is libshmpi's Fortran integer moved up by MPIABI_HMAX, so the
+    # two never meet
+    o.append('/* MPI_X_toint / MPI_X_fromint over libshmpi\'s MPI_X_c2f / MPI_X_f2c */')
+    for kind, t in sorted(HANDLE_KINDS.items()):
+        base = 'Type' if kind == 'datatype' else t[len('MPI_'):]
+        o += ['int %sPMPI_%s_c2f(void *h);' % (NATIVE_PREFIX, base),
+              'void *%sPMPI_%s_f2c(int i);' % (NATIVE_PREFIX, base),
+              'int PMPI_%s_toint(%s h)' % (base, t), '{',
+              '	if ((uintptr_t)h < MPIABI_HMAX)', '		return (int)(uintptr_t)h;',
+              '	return %sPMPI_%s_c2f(h) + MPIABI_HMAX;' % (NATIVE_PREFIX, base), '}',
+              '#pragma weak MPI_%s_toint = PMPI_%s_toint' % (base, base),
+              '%s PMPI_%s_fromint(int i)' % (t, base), '{',
+              '	if (i >= 0 && i < MPIABI_HMAX)', '		return (%s)(uintptr_t)i;' % t,
+              '	return mpiabi_n2a_%s(%sPMPI_%s_f2c(i - MPIABI_HMAX));' % (kind, NATIVE_PREFIX, base),
+              '}', '#pragma weak MPI_%s_fromint = PMPI_%s_fromint' % (base, base), '']
+    # the ABI's functions api/mpi.api lacks
+    o.append('/* the ABI\'s functions libshmpi lacks (api/abi.api proto section) */')
+    for kw, arg, lines in sections:
+        if kw != 'proto':
+            continue
+        for ln in lines:
+            m = re.match(r'([\w ]*?)\s*\b(MPI_(\w+))\((.*)\);$', ln)
+            name = m.group(2)
+            if name in done or HAND_PROTO.match(name):
+                continue
+            if m.group(1).strip() != 'int':
+                raise AbiError('%s: a stub must return int' % name)
+            o += ['int PMPI_%s(%s)' % (m.group(3), m.group(4)), '{',
+                  '\treturn MPI_ERR_UNSUPPORTED_OPERATION;', '}',
+                  '#pragma weak %s = PMPI_%s' % (name, m.group(3)), '']
+    return '\n'.join(o) + '\n'
+
+
+def out_rename(funcs):
+    o = []
+    for fn in funcs:
+        for p in ('MPI_', 'PMPI_'):
+            o.append('%s%s %s%s%s' % (p, fn.base, NATIVE_PREFIX, p if p == 'PMPI_' else '', fn.base))
+    return '\n'.join(o) + '\n'
+
+
+NATIVE = None
+
+
 def main(argv):
-    if len(argv) != 4 or argv[3] != 'mpi.h':
-        sys.stderr.write('usage: gen-abi.py ABI-DESCRIPTION API-DESCRIPTION mpi.h\n')
+    global NATIVE
+    outs = ('mpi.h', 'abimap.h', 'layer.c', 'rename.sym')
+    if not (len(argv) == 4 and argv[3] == 'mpi.h' or len(argv) == 5 and argv[3] in outs[1:]):
+        sys.stderr.write('usage: gen-abi.py ABI-DESCRIPTION API-DESCRIPTION mpi.h\n'
+                         '       gen-abi.py ABI-DESCRIPTION API-DESCRIPTION '
+                         'abimap.h|layer.c|rename.sym NATIVE-MPI-H\n')
         return 2
     try:
         sections = parse_abi(argv[1])
         funcs = gen_api.parse(argv[2])
-        text = out_header(sections, funcs)
+        if len(argv) == 5:
+            NATIVE = native_values(argv[4])
+        if argv[3] == 'mpi.h':
+            text = out_header(sections, funcs)
+        elif argv[3] == 'abimap.h':
+            text = out_map_header(sections, *NATIVE)
+        elif argv[3] == 'layer.c':
+            text = out_layer(sections, funcs)
+        else:
+            text = out_rename(funcs)
     except (AbiError, gen_api.ApiError, OSError) as e:
         sys.stderr.write('gen-abi.py: %s\n' % e)
         return 1
