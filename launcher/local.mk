@@ -34,10 +34,11 @@ launcher_shmpi_info_CPPFLAGS = $(AM_CPPFLAGS) -DLNCH_CONF_PREFIX='"$(prefix)"' \
 launcher_shmpi_info_LDADD = libshm.la $(HWLOC_LIBS)
 
 # Man pages: mpiexec(1) also as mpirun(1) and mpirun-shm(1); mpicc(1) also
-# as mpicxx(1), mpic++(1), mpiCC(1) and mpifort(1), mpif90(1), mpif77(1).
+# as mpicxx(1), mpic++(1), mpiCC(1), mpifort(1), mpif90(1), mpif77(1) and
+# mpicc_abi(1), mpicxx_abi(1).
 dist_man1_MANS = man/mpiexec.1 man/mpirun-shm.1 man/mpirun.1 man/mpicc.1 \
 	man/mpicxx.1 man/mpic++.1 man/mpiCC.1 man/mpifort.1 man/mpif90.1 man/mpif77.1 \
-	man/shmpi_info.1
+	man/mpicc_abi.1 man/mpicxx_abi.1 man/shmpi_info.1
 
 bin_SCRIPTS += launcher/mpicc launcher/mpicxx
 EXTRA_DIST += launcher/mpicc.in
@@ -54,11 +55,21 @@ EXTRA_DIST += launcher/mpicc.in
 # libshmpi_fortran (lib/fortran/local.mk adds those and the Fortran .pc
 # names).  Links to the unversioned names, so a program linked through
 # one records libshmpi's soname and loads libshmpi.
-LNCH_EXEC_LINKS = mpiexec:mpirun-shm mpirun:mpirun-shm mpic++:mpicxx mpiCC:mpicxx
+LNCH_EXEC_LINKS = mpiexec:mpirun-shm mpirun:mpirun-shm mpic++:mpicxx mpiCC:mpicxx \
+	$(ABI_EXEC_LINKS)
 LNCH_LIB_LINKS = libmpi.so:libshmpi.so libmpich.so:libshmpi.so \
 	libmpicxx.so:libshmpi.so libmpi_cxx.so:libshmpi.so $(FORTRAN_LIB_LINKS)
 LNCH_PC_ALIASES = mpi:shmpi mpi-c:shmpi mpi-cxx:shmpi ompi:shmpi ompi-c:shmpi \
-	ompi-cxx:shmpi $(FORTRAN_PC_ALIASES)
+	ompi-cxx:shmpi $(FORTRAN_PC_ALIASES) $(ABI_PC_ALIASES)
+# The MPI-5.0 standard ABI (issue 44, docs/abi.md): the wrappers by the names
+# MPICH and Open MPI give them (mpicc_abi, mpicxx_abi), the same script,
+# which takes the _abi ending as -mpi-abi; pkg-config mpi-abi (also
+# mpi-abi-c, mpi-abi-cxx).  No mpifort_abi yet: Fortran on the ABI library
+# is still to do (docs/abi.md).
+ABI_EXEC_LINKS = mpicc_abi:mpicc mpicxx_abi:mpicxx
+ABI_PC_ALIASES = mpi-abi-c:mpi-abi mpi-abi-cxx:mpi-abi
+pkgconfig_DATA += mpi-abi.pc
+EXTRA_DIST += mpi-abi.pc.in
 install-exec-hook:
 	cd "$(DESTDIR)$(bindir)" && for l in $(LNCH_EXEC_LINKS); do \
 		rm -f "$${l%%:*}" && $(LN_S) "$${l#*:}" "$${l%%:*}" || exit 1; done
@@ -114,6 +125,7 @@ LAUNCHER_TESTS = \
 	tests/launcher/install.sh \
 	tests/launcher/cmake.sh \
 	tests/launcher/meson.sh \
+	tests/launcher/abi-build.sh \
 	tests/launcher/cpuset.sh \
 	tests/launcher/foreign.sh \
 	tests/launcher/compat-options.sh \

@@ -10,3 +10,5 @@ CONFORMANCE_MPI_TESTS = tests/mpi/info_get_short tests/mpi/topo_dims_balanced \
 check_PROGRAMS += $(CONFORMANCE_MPI_TESTS)
 TESTS += $(CONFORMANCE_MPI_TESTS)
 EXTRA_DIST += tests/conformance/mpich-suite.sh
+# The standard ABI against MPICH's libmpi_abi (issue 44, docs/abi.md): run by hand.
+EXTRA_DIST += tests/conformance/abi-mpich.sh
