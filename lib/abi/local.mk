@@ -7,6 +7,8 @@
 lib_LTLIBRARIES += libmpi_abi.la
 libmpi_abi_la_SOURCES = lib/abi/layer.c lib/abi/special.c lib/abi/abimap.h
 # default visibility: the version script, not -fvisibility, says what is exported
+# the ABI's mpi.h, never ours: include/abi/ in place of AM_CPPFLAGS' include/
+libmpi_abi_la_CPPFLAGS = -I$(top_srcdir)/include/abi -I$(top_srcdir) -I$(top_builddir)
 libmpi_abi_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default
 libmpi_abi_la_LIBADD = lib/abi/native.lo $(HWLOC_LIBS) $(NUMA_LIBS) $(URING_LIBS)
 # soname libmpi_abi.so.1, as the MPI Forum's stub library's (ABI 1.0)

@@ -13,7 +13,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "include/abi/mpi.h"
+#include "mpi.h"   /* the ABI's: include/abi/ (libmpi_abi_la_CPPFLAGS) */
+#ifndef MPI_ABI_VERSION
+#error "lib/abi/ is built against include/abi/mpi.h"
+#endif
 #include "lib/abi/abimap.h"
 
 #pragma GCC diagnostic ignored "-Wcast-qual"
