@@ -7,7 +7,9 @@
 # wildcards, probes, persistent), collectives (user ops, Alltoallw, persistent,
 # intercommunicators), datatypes, communicators and topologies, attributes
 # and keyval callbacks, error handlers and classes, RMA, generalized
-# requests, status arrays, info and the large-count forms.
+# requests, status arrays, info and the large-count forms; abi_layer
+# (tests/mpi/abi_layer.c, ABI only) checks the ABI chapter's functions and
+# the values that differ between the headers.
 TESTS += tests/check-abi-header.sh
 EXTRA_DIST += tests/check-abi-header.sh
 ABI_TEST_CPPFLAGS = -I$(top_srcdir)/include/abi -I$(top_srcdir) -I$(top_srcdir)/tests/mpi
@@ -34,7 +36,8 @@ ABI_TESTS = \
 	tests/abi/status_error_untouched \
 	tests/abi/mpi4_request_get_status \
 	tests/abi/info_basic \
-	tests/abi/large_count_c
+	tests/abi/large_count_c \
+	tests/abi/abi_layer
 check_PROGRAMS += $(ABI_TESTS)
 TESTS += $(ABI_TESTS)
 tests_abi_p2p_basic_SOURCES = tests/mpi/p2p_basic.c
@@ -103,3 +106,6 @@ tests_abi_info_basic_LDADD = $(ABI_TEST_LDADD)
 tests_abi_large_count_c_SOURCES = tests/mpi/large_count_c.c
 tests_abi_large_count_c_CPPFLAGS = $(ABI_TEST_CPPFLAGS)
 tests_abi_large_count_c_LDADD = $(ABI_TEST_LDADD)
+tests_abi_abi_layer_SOURCES = tests/mpi/abi_layer.c
+tests_abi_abi_layer_CPPFLAGS = $(ABI_TEST_CPPFLAGS)
+tests_abi_abi_layer_LDADD = $(ABI_TEST_LDADD)
