@@ -489,6 +489,9 @@ def out_map_header(sections, nints, nobjs):
           'void mpiabi_iarr_free(int *p, int *buf);',
           '/* Alltoallw\'s type arrays: how many the communicator\'s peers are */',
           'int mpiabi_peers(void *ncomm, int neighbor);',
+          '/* MPI_Type_get_contents\' integers of a subarray or darray (the order',
+          ' * and distributions) in ABI terms; large: the _c form\'s layout */',
+          'void mpiabi_contents_n2a(void *ndt, int *ints, MPI_Count max, int large);',
           '/* a predefined attribute\'s value in ABI terms (MPI_HOST, MPI_IO ...) */',
           'void mpiabi_attr_n2a(int abi_keyval, void *attribute_val, int *flag);',
           '',
@@ -680,6 +683,9 @@ def wrapper(fn):
         o.append('\tint rc = %s;' % call)
         o += ['\t' + p for p in w.cleanup]
         o += ['\t' + p for p in w.post]
+        if fn.name in ('MPI_Type_get_contents', 'MPI_Type_get_contents_c'):
+            o.append('\tif (rc == 0)\n\t\tmpiabi_contents_n2a(mpiabi_a2n(datatype), '
+                     'array_of_integers, max_integers, %d);' % fn.name.endswith('_c'))
         if fn.name.endswith('_get_attr') or fn.name == 'MPI_Attr_get':
             kv = [a.name for a in fn.args if a.kind == 'keyval'][0]
             o.append('\tif (rc == 0)\n\t\tmpiabi_attr_n2a(%s, attribute_val, flag);' % kv)

@@ -33,6 +33,7 @@ int mpiabi_n_PMPI_Topo_test(void *comm, int *status);
 int mpiabi_n_PMPI_Cartdim_get(void *comm, int *ndims);
 int mpiabi_n_PMPI_Graph_neighbors_count(void *comm, int rank, int *n);
 int mpiabi_n_PMPI_Dist_graph_neighbors_count(void *comm, int *in, int *out, int *weighted);
+int mpiabi_n_PMPI_Type_get_envelope(void *datatype, int *ni, int *na, int *nd, int *combiner);
 int mpiabi_n_PMPI_Info_create(void **info);
 int mpiabi_n_PMPI_Info_set(void *info, const char *key, const char *value);
 int mpiabi_n_PMPI_Info_dup(void *info, void **newinfo);
@@ -234,6 +235,34 @@ int mpiabi_peers(void *ncomm, int neighbor)
 		return neighbor == 1 ? out : in;
 	}
 	return 0;
+}
+
+/* MPI_Type_get_contents' integers (MPI-4.1 5.1.13): a subarray's are
+ * ndims, sizes, subsizes, starts, order (the _c form: ndims, order); a
+ * darray's size, rank, ndims, gsizes, distribs, dargs, psizes, order (the
+ * _c form without gsizes).  Only what fits in max is mapped. */
+void mpiabi_contents_n2a(void *ndt, int *ints, MPI_Count max, int large)
+{
+	int ni, na, nd, comb;
+	if (!ints || mpiabi_n_PMPI_Type_get_envelope(ndt, &ni, &na, &nd, &comb) != 0)
+		return;
+	comb = mpiabi_combiner_n2a(comb);
+	if (ni > max)
+		ni = (int)max;
+	if (comb == MPI_COMBINER_SUBARRAY && ni >= 2) {
+		int order = large ? 1 : 1 + 3 * ints[0];
+		if (order < ni)
+			ints[order] = mpiabi_order_n2a(ints[order]);
+	} else if (comb == MPI_COMBINER_DARRAY && ni >= 3) {
+		int n = ints[2], d = large ? 3 : 3 + n;
+		for (int i = 0; i < n && d + n + i < ni; i++) {
+			ints[d + i] = mpiabi_distrib_n2a(ints[d + i]);
+			ints[d + n + i] = mpiabi_darg_n2a(ints[d + n + i]);
+		}
+		int order = d + 3 * n;
+		if (order < ni)
+			ints[order] = mpiabi_order_n2a(ints[order]);
+	}
 }
 
 /* The predefined attributes whose values are constants that differ

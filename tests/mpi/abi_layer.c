@@ -102,6 +102,20 @@ int main(int argc, char **argv)
 	TEST_MPI(MPI_Type_get_contents(vec, 3, 0, 1, ints, addrs, types));
 	TEST_CHECK(types[0] == MPI_INT);
 	TEST_MPI(MPI_Type_free(&vec));
+	/* a subarray's and a darray's integers: order, distributions, dargs */
+	int gs[2] = { 4, 4 }, ss[2] = { 2, 2 }, st0[2] = { 1, 1 }, cints[16];
+	MPI_Datatype sub, dar, ctypes[2];
+	TEST_MPI(MPI_Type_create_subarray(2, gs, ss, st0, MPI_ORDER_FORTRAN, MPI_INT, &sub));
+	TEST_MPI(MPI_Type_get_contents(sub, 16, 0, 2, cints, addrs, ctypes));
+	TEST_CHECK(cints[0] == 2 && cints[7] == MPI_ORDER_FORTRAN && ctypes[0] == MPI_INT);
+	TEST_MPI(MPI_Type_free(&sub));
+	int dist[2] = { MPI_DISTRIBUTE_BLOCK, MPI_DISTRIBUTE_NONE };
+	int dargs[2] = { MPI_DISTRIBUTE_DFLT_DARG, MPI_DISTRIBUTE_DFLT_DARG }, ps[2] = { 1, 1 };
+	TEST_MPI(MPI_Type_create_darray(1, 0, 2, gs, dist, dargs, ps, MPI_ORDER_C, MPI_INT, &dar));
+	TEST_MPI(MPI_Type_get_contents(dar, 16, 0, 2, cints, addrs, ctypes));
+	TEST_CHECK(cints[5] == MPI_DISTRIBUTE_BLOCK && cints[6] == MPI_DISTRIBUTE_NONE &&
+		   cints[7] == MPI_DISTRIBUTE_DFLT_DARG && cints[11] == MPI_ORDER_C);
+	TEST_MPI(MPI_Type_free(&dar));
 
 	TEST_MPI(MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN));
 	int x = 0, cls = -1;
