@@ -262,12 +262,12 @@ PEER_ARRAYS = ('sendtypes', 'recvtypes')
 SPECIAL = {'MPI_Op_create', 'MPI_Comm_create_errhandler', 'MPI_Win_create_errhandler',
            'MPI_File_create_errhandler', 'MPI_Session_create_errhandler',
            'MPI_Comm_create_keyval', 'MPI_Type_create_keyval', 'MPI_Win_create_keyval',
-           'MPI_Keyval_create', 'MPI_Grequest_start', 'MPI_Pcontrol'}
+           'MPI_Keyval_create', 'MPI_Grequest_start', 'MPI_Pcontrol', 'MPI_Register_datarep'}
 # ... and the ABI chapter's own functions and the handle conversions
 HAND_PROTO = re.compile(r'MPI_(Abi_\w+|\w+_toint|\w+_fromint)$')
 # Functions of api/mpi.api whose callbacks the layer does not translate
 # yet: MPI_ERR_UNSUPPORTED_OPERATION in the ABI library (docs/STATUS.md).
-ABI_UNSUPPORTED = {'MPI_Register_datarep', 'MPI_Register_datarep_c', 'MPI_Op_create_c',
+ABI_UNSUPPORTED = {'MPI_Register_datarep_c', 'MPI_Op_create_c',
                    'MPI_T_event_register_callback', 'MPI_T_event_set_dropped_handler',
                    'MPI_T_event_handle_free'}
 

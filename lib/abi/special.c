@@ -41,6 +41,10 @@ int mpiabi_n_PMPI_Info_free(void **info);
 int mpiabi_n_PMPI_Grequest_start(void *query, void *free_fn, void *cancel, void *extra,
 				 void **request);
 int mpiabi_n_PMPI_Pcontrol(const int level, ...);
+int mpiabi_n_PMPI_Register_datarep(const char *datarep, void *read_fn, void *write_fn,
+				   void *extent_fn, void *extra_state);
+int mpii_obj_conversion_fn_null(void *userbuf, void *datatype, int count, void *filebuf,
+				MPI_Offset position, void *extra_state);
 int mpiabi_n_PMPI_Comm_create_keyval(void *copy, void *del, int *keyval, void *extra);
 int mpiabi_n_PMPI_Type_create_keyval(void *copy, void *del, int *keyval, void *extra);
 int mpiabi_n_PMPI_Win_create_keyval(void *copy, void *del, int *keyval, void *extra);
@@ -579,6 +583,59 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn,
 	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
 }
 #pragma weak MPI_Grequest_start = PMPI_Grequest_start
+
+/* -------------------------------------------------- data representations */
+/* A record per registered representation (never freed: a representation
+ * stays registered until MPI_Finalize). */
+struct datarep_rec {
+	MPI_Datarep_conversion_function *read_fn, *write_fn;
+	MPI_Datarep_extent_function *extent_fn;
+	void *extra;
+};
+
+static int datarep_read(void *userbuf, void *ndt, int count, void *filebuf, MPI_Offset pos,
+			void *x)
+{
+	struct datarep_rec *d = x;
+	int rc = d->read_fn(userbuf, mpiabi_n2a_datatype(ndt), count, filebuf, pos, d->extra);
+	return rc == 0 ? 0 : mpiabi_err_a2n(rc);
+}
+
+static int datarep_write(void *userbuf, void *ndt, int count, void *filebuf, MPI_Offset pos,
+			 void *x)
+{
+	struct datarep_rec *d = x;
+	int rc = d->write_fn(userbuf, mpiabi_n2a_datatype(ndt), count, filebuf, pos, d->extra);
+	return rc == 0 ? 0 : mpiabi_err_a2n(rc);
+}
+
+static int datarep_extent(void *ndt, MPI_Aint *extent, void *x)
+{
+	struct datarep_rec *d = x;
+	int rc = d->extent_fn(mpiabi_n2a_datatype(ndt), extent, d->extra);
+	return rc == 0 ? 0 : mpiabi_err_a2n(rc);
+}
+
+int PMPI_Register_datarep(const char *datarep, MPI_Datarep_conversion_function *read_fn,
+			  MPI_Datarep_conversion_function *write_fn,
+			  MPI_Datarep_extent_function *extent_fn, void *extra_state)
+{
+	if (!extent_fn)
+		return MPI_ERR_ARG;
+	struct datarep_rec *d = malloc(sizeof(*d));
+	if (!d)
+		return MPI_ERR_NO_MEM;
+	*d = (struct datarep_rec){ read_fn, write_fn, extent_fn, extra_state };
+	/* the ABI's MPI_CONVERSION_FN_NULL (0) is libshmpi's own */
+	int rc = mpiabi_n_PMPI_Register_datarep(
+		datarep, read_fn ? (void *)datarep_read : (void *)mpii_obj_conversion_fn_null,
+		write_fn ? (void *)datarep_write : (void *)mpii_obj_conversion_fn_null,
+		(void *)datarep_extent, d);
+	if (rc != 0)
+		free(d);
+	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
+}
+#pragma weak MPI_Register_datarep = PMPI_Register_datarep
 
 int PMPI_Pcontrol(const int level, ...)
 {
