@@ -7,8 +7,8 @@
 # wildcards, probes, persistent), collectives (user ops, Alltoallw, persistent,
 # intercommunicators), datatypes, communicators and topologies, attributes
 # and keyval callbacks, error handlers and classes, RMA, generalized
-# requests, status arrays, info, data representations and the large-count
-# forms; abi_layer
+# requests, status arrays, info, data representations, MPI_T events and
+# the large-count forms; abi_layer
 # (tests/mpi/abi_layer.c, ABI only) checks the ABI chapter's functions and
 # the values that differ between the headers.
 TESTS += tests/check-abi-header.sh
@@ -39,6 +39,7 @@ ABI_TESTS = \
 	tests/abi/info_basic \
 	tests/abi/large_count_c \
 	tests/abi/io_datarep \
+	tests/abi/mpit_event \
 	tests/abi/abi_layer
 check_PROGRAMS += $(ABI_TESTS)
 TESTS += $(ABI_TESTS)
@@ -111,6 +112,9 @@ tests_abi_large_count_c_LDADD = $(ABI_TEST_LDADD)
 tests_abi_io_datarep_SOURCES = tests/mpi/io_datarep.c
 tests_abi_io_datarep_CPPFLAGS = $(ABI_TEST_CPPFLAGS)
 tests_abi_io_datarep_LDADD = $(ABI_TEST_LDADD)
+tests_abi_mpit_event_SOURCES = tests/mpi/mpit_event.c
+tests_abi_mpit_event_CPPFLAGS = $(ABI_TEST_CPPFLAGS)
+tests_abi_mpit_event_LDADD = $(ABI_TEST_LDADD)
 tests_abi_abi_layer_SOURCES = tests/mpi/abi_layer.c
 tests_abi_abi_layer_CPPFLAGS = $(ABI_TEST_CPPFLAGS)
 tests_abi_abi_layer_LDADD = $(ABI_TEST_LDADD)

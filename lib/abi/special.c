@@ -10,6 +10,7 @@
  * lib/abi/local.mk), declared here with void * for every native handle:
  * this file sees only the ABI's header, never libshmpi's.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,10 @@ int mpiabi_n_PMPI_Grequest_start(void *query, void *free_fn, void *cancel, void 
 int mpiabi_n_PMPI_Pcontrol(const int level, ...);
 int mpiabi_n_PMPI_Register_datarep(const char *datarep, void *read_fn, void *write_fn,
 				   void *extent_fn, void *extra_state);
+int mpiabi_n_PMPI_T_event_register_callback(void *reg, MPI_T_cb_safety s, void *info,
+					     void *user_data, void *fn);
+int mpiabi_n_PMPI_T_event_handle_free(void *reg, void *user_data, void *fn);
+int mpiabi_n_PMPI_T_event_set_dropped_handler(void *reg, void *fn);
 int mpii_obj_conversion_fn_null(void *userbuf, void *datatype, int count, void *filebuf,
 				MPI_Offset position, void *extra_state);
 int mpiabi_n_PMPI_Comm_create_keyval(void *copy, void *del, int *keyval, void *extra);
@@ -636,6 +641,115 @@ int PMPI_Register_datarep(const char *datarep, MPI_Datarep_conversion_function *
 	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
 }
 #pragma weak MPI_Register_datarep = PMPI_Register_datarep
+
+/* ------------------------------------------------ MPI_T event callbacks */
+/* A callback's record, the user_data libshmpi hands back (never freed: a
+ * registration may call it until freed, and a dropped handler gets the
+ * MPI_T_CB_REQUIRE_NONE one's). */
+struct tev_rec {
+	void (*fn)(void);
+	void *user_data;
+};
+
+static void tev_call(void *inst, void *reg, int s, void *x)
+{
+	struct tev_rec *r = x;
+	((MPI_T_event_cb_function *)r->fn)((MPI_T_event_instance)inst,
+					   (MPI_T_event_registration)reg,
+					   (MPI_T_cb_safety)mpiabi_cbsafety_n2a(s), r->user_data);
+}
+
+int PMPI_T_event_register_callback(MPI_T_event_registration reg, MPI_T_cb_safety cb_safety,
+				   MPI_Info info, void *user_data,
+				   MPI_T_event_cb_function *event_cb_function)
+{
+	struct tev_rec *r = NULL;
+	if (event_cb_function) {
+		if (!(r = malloc(sizeof(*r))))
+			return MPI_T_ERR_MEMORY;
+		*r = (struct tev_rec){ (void (*)(void))event_cb_function, user_data };
+	}
+	int rc = mpiabi_n_PMPI_T_event_register_callback(
+		reg, (MPI_T_cb_safety)mpiabi_cbsafety_a2n((int)cb_safety), mpiabi_a2n(info),
+		r ? (void *)r : user_data, r ? (void *)tev_call : NULL);
+	if (rc != 0)
+		free(r);
+	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
+}
+#pragma weak MPI_T_event_register_callback = PMPI_T_event_register_callback
+
+static void tev_free_call(void *reg, int s, void *x)
+{
+	struct tev_rec *r = x;
+	((MPI_T_event_free_cb_function *)r->fn)((MPI_T_event_registration)reg,
+						(MPI_T_cb_safety)mpiabi_cbsafety_n2a(s),
+						r->user_data);
+	free(r);
+}
+
+int PMPI_T_event_handle_free(MPI_T_event_registration reg, void *user_data,
+			     MPI_T_event_free_cb_function *free_cb_function)
+{
+	struct tev_rec *r = NULL;
+	if (free_cb_function) {
+		if (!(r = malloc(sizeof(*r))))
+			return MPI_T_ERR_MEMORY;
+		*r = (struct tev_rec){ (void (*)(void))free_cb_function, user_data };
+	}
+	int rc = mpiabi_n_PMPI_T_event_handle_free(reg, r ? (void *)r : user_data,
+						   r ? (void *)tev_free_call : NULL);
+	if (rc != 0)
+		free(r);
+	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
+}
+#pragma weak MPI_T_event_handle_free = PMPI_T_event_handle_free
+
+/* The dropped handlers, by registration (a short list: one per
+ * registration that sets one; the mutex: any thread may set or drop). */
+struct tev_dropped {
+	void *reg;
+	MPI_T_event_dropped_cb_function *fn;
+	struct tev_dropped *next;
+};
+static struct tev_dropped *dropped_list;
+static pthread_mutex_t dropped_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void tev_dropped_call(MPI_Count count, void *reg, int source_index, int s, void *x)
+{
+	MPI_T_event_dropped_cb_function *fn = NULL;
+	pthread_mutex_lock(&dropped_mu);
+	for (struct tev_dropped *d = dropped_list; d; d = d->next)
+		if (d->reg == reg) {
+			fn = d->fn;
+			break;
+		}
+	pthread_mutex_unlock(&dropped_mu);
+	/* x: the MPI_T_CB_REQUIRE_NONE callback's record (tev_call's) */
+	if (fn)
+		fn(count, (MPI_T_event_registration)reg, source_index,
+		   (MPI_T_cb_safety)mpiabi_cbsafety_n2a(s), x ? ((struct tev_rec *)x)->user_data : NULL);
+}
+
+int PMPI_T_event_set_dropped_handler(MPI_T_event_registration reg,
+				     MPI_T_event_dropped_cb_function *dropped_cb_function)
+{
+	struct tev_dropped *d = malloc(sizeof(*d));
+	if (!d)
+		return MPI_T_ERR_MEMORY;
+	int rc = mpiabi_n_PMPI_T_event_set_dropped_handler(
+		reg, dropped_cb_function ? (void *)tev_dropped_call : NULL);
+	if (rc != 0) {
+		free(d);
+		return mpiabi_err_n2a(rc);
+	}
+	*d = (struct tev_dropped){ reg, dropped_cb_function, NULL };
+	pthread_mutex_lock(&dropped_mu);
+	d->next = dropped_list;   /* the newest first: it wins */
+	dropped_list = d;
+	pthread_mutex_unlock(&dropped_mu);
+	return MPI_SUCCESS;
+}
+#pragma weak MPI_T_event_set_dropped_handler = PMPI_T_event_set_dropped_handler
 
 int PMPI_Pcontrol(const int level, ...)
 {
