@@ -335,20 +335,22 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 
 /* ----------------------------------------------------- error handlers */
 /* is_win 0: a communicator's handler, 1: a window's or a file's (a file
- * error before one is open is on MPI_FILE_NULL), 2: a session's. */
+ * error before one is open is on MPI_FILE_NULL), 2: a session's.  The
+ * message libshmpi passes its own C handlers after the code is not known
+ * here: a handler that reads a third argument gets NULL, not garbage. */
 static void eh_call(int is_win, void *obj, int *errcode, void (*proc)(void))
 {
 	int code = mpiabi_err_n2a(*errcode);
 	void *n = *(void **)obj;
 	if (is_win == 0) {
 		MPI_Comm c = mpiabi_n2a_comm(n);
-		((MPI_Comm_errhandler_function *)proc)(&c, &code);
+		((MPI_Comm_errhandler_function *)proc)(&c, &code, (const char *)NULL);
 	} else if (is_win == 1) {
 		void *h = n ? n : (void *)MPI_FILE_NULL;
-		((MPI_Win_errhandler_function *)proc)((MPI_Win *)&h, &code);
+		((MPI_Win_errhandler_function *)proc)((MPI_Win *)&h, &code, (const char *)NULL);
 	} else {
 		MPI_Session s = n ? (MPI_Session)n : MPI_SESSION_NULL;
-		((MPI_Session_errhandler_function *)proc)(&s, &code);
+		((MPI_Session_errhandler_function *)proc)(&s, &code, (const char *)NULL);
 	}
 }
 
