@@ -214,6 +214,9 @@ FAMILIES = {
         'INFO', 'SESSION')],
     'scope': ['MPI_T_SCOPE_' + k for k in ('CONSTANT', 'READONLY', 'LOCAL', 'GROUP', 'GROUP_EQ',
                                           'ALL', 'ALL_EQ')],
+    'cbsafety': ['MPI_T_CB_REQUIRE_' + k for k in ('NONE', 'MPI_RESTRICTED', 'THREAD_SAFE',
+                                                  'ASYNC_SIGNAL_SAFE')],
+    'srcorder': ['MPI_T_SOURCE_ORDERED', 'MPI_T_SOURCE_UNORDERED'],
     'pvarclass': ['MPI_T_PVAR_CLASS_' + k for k in ('STATE', 'LEVEL', 'SIZE', 'PERCENTAGE',
                                                    'HIGHWATERMARK', 'LOWWATERMARK', 'COUNTER',
                                                    'AGGREGATE', 'TIMER', 'GENERIC')],
@@ -262,14 +265,14 @@ PEER_ARRAYS = ('sendtypes', 'recvtypes')
 SPECIAL = {'MPI_Op_create', 'MPI_Comm_create_errhandler', 'MPI_Win_create_errhandler',
            'MPI_File_create_errhandler', 'MPI_Session_create_errhandler',
            'MPI_Comm_create_keyval', 'MPI_Type_create_keyval', 'MPI_Win_create_keyval',
-           'MPI_Keyval_create', 'MPI_Grequest_start', 'MPI_Pcontrol'}
+           'MPI_Keyval_create', 'MPI_Grequest_start', 'MPI_Pcontrol', 'MPI_Register_datarep',
+           'MPI_T_event_register_callback', 'MPI_T_event_set_dropped_handler',
+           'MPI_T_event_handle_free'}
 # ... and the ABI chapter's own functions and the handle conversions
 HAND_PROTO = re.compile(r'MPI_(Abi_\w+|\w+_toint|\w+_fromint)$')
 # Functions of api/mpi.api whose callbacks the layer does not translate
 # yet: MPI_ERR_UNSUPPORTED_OPERATION in the ABI library (docs/STATUS.md).
-ABI_UNSUPPORTED = {'MPI_Register_datarep', 'MPI_Register_datarep_c', 'MPI_Op_create_c',
-                   'MPI_T_event_register_callback', 'MPI_T_event_set_dropped_handler',
-                   'MPI_T_event_handle_free'}
+ABI_UNSUPPORTED = {'MPI_Register_datarep_c', 'MPI_Op_create_c'}
 
 
 def native_values(path):
@@ -281,6 +284,11 @@ def native_values(path):
             m = re.match(r'#define\s+(MPI_\w+)\s+\(?(-?(?:0x[0-9a-fA-F]+|\d+))\)?\s*(/\*.*)?$', line)
             if m:
                 ints[m.group(1)] = int(m.group(2), 0)
+                continue
+            # the enumerators of MPI_T_cb_safety and MPI_T_source_order
+            m = re.match(r'\s+(MPI_T_\w+)\s*=\s*(-?\d+),?\s*$', line)
+            if m:
+                ints[m.group(1)] = int(m.group(2))
                 continue
             m = re.match(r'#define\s+(MPI_\w+)\s+\(&(mpii_obj_\w+)\)', line)
             if m:
@@ -489,6 +497,9 @@ def out_map_header(sections, nints, nobjs):
           'void mpiabi_iarr_free(int *p, int *buf);',
           '/* Alltoallw\'s type arrays: how many the communicator\'s peers are */',
           'int mpiabi_peers(void *ncomm, int neighbor);',
+          '/* MPI_Type_get_contents\' integers of a subarray or darray (the order',
+          ' * and distributions) in ABI terms; large: the _c form\'s layout */',
+          'void mpiabi_contents_n2a(void *ndt, int *ints, MPI_Count max, int large);',
           '/* a predefined attribute\'s value in ABI terms (MPI_HOST, MPI_IO ...) */',
           'void mpiabi_attr_n2a(int abi_keyval, void *attribute_val, int *flag);',
           '',
@@ -660,6 +671,14 @@ def arg_code(fn, a, w, raw_ranks):
         if fn.name == 'MPI_Comm_spawn':
             w.post.append('if (%s)\n\t\tmpiabi_iarr_n2a(%s, maxprocs, mpiabi_err_n2a);' % (n, n))
         return
+    if k == 'tool' and t == 'MPI_T_cb_safety':
+        w.call.append('mpiabi_cbsafety_a2n(%s)' % n)
+        return
+    if k == 'tool' and t == 'MPI_T_source_order *':
+        w.call.append(n)
+        w.post.append('if (rc == 0 && %s)\n\t\t*%s = (MPI_T_source_order)mpiabi_srcorder_n2a((int)*%s);'
+                      % (n, n, n))
+        return
     if k == 'tool' and 'cb_safety' not in t and 'source_order' not in t:
         w.call.append('(void *)%s' % n)
         return
@@ -680,6 +699,9 @@ def wrapper(fn):
         o.append('\tint rc = %s;' % call)
         o += ['\t' + p for p in w.cleanup]
         o += ['\t' + p for p in w.post]
+        if fn.name in ('MPI_Type_get_contents', 'MPI_Type_get_contents_c'):
+            o.append('\tif (rc == 0)\n\t\tmpiabi_contents_n2a(mpiabi_a2n(datatype), '
+                     'array_of_integers, max_integers, %d);' % fn.name.endswith('_c'))
         if fn.name.endswith('_get_attr') or fn.name == 'MPI_Attr_get':
             kv = [a.name for a in fn.args if a.kind == 'keyval'][0]
             o.append('\tif (rc == 0)\n\t\tmpiabi_attr_n2a(%s, attribute_val, flag);' % kv)
@@ -700,7 +722,10 @@ def out_layer(sections, funcs):
          ' * layer cannot serve return MPI_ERR_UNSUPPORTED_OPERATION.',
          ' */',
          '#include <stdlib.h>',
-         '#include "include/abi/mpi.h"',
+         '#include "mpi.h"   /* the ABI\'s: include/abi/ (libmpi_abi_la_CPPFLAGS) */',
+         '#ifndef MPI_ABI_VERSION',
+         '#error "lib/abi/ is built against include/abi/mpi.h"',
+         '#endif',
          '#include "lib/abi/abimap.h"',
          '',
          '#pragma GCC diagnostic ignored "-Wcast-qual"',

@@ -16,14 +16,24 @@
 #
 #   perf/ab.sh -e -n 7 -p 4 "SHMPI_EAGER_MAX=64k" "" exchange -m 32K:1M
 #
+# With -a the two arguments are left out: the native program perf/PROGRAM
+# (libshmpi, our mpi.h) is "old" and perf/PROGRAM-abi (the same source
+# compiled against the standard ABI's include/abi/mpi.h, linked with
+# libmpi_abi: perf/abi.mk, make perf/PROGRAM-abi) is "new", both of the
+# build tree in the current directory (issue 44, docs/abi.md):
+#
+#   perf/ab.sh -a -n 15 pingpong -m 8:8 -t 0.2
+#
 # The ratio is new / old: below 1 is faster for times, slower for rates.  Quote it with
 # the load average printed at the end: the figures mean little when other
 # programs keep the cores busy.
 rounds=7
 np=2
 envs=
-while getopts en:p: o; do
+abi=
+while getopts aen:p: o; do
 	case $o in
+	a) abi=1 ;;
 	e) envs=1 ;;
 	n) rounds=$OPTARG ;;
 	p) np=$OPTARG ;;
@@ -31,6 +41,7 @@ while getopts en:p: o; do
 	esac
 done
 shift $((OPTIND - 1))
+[ -n "$abi" ] && set -- . . "$@"
 [ $# -ge 3 ] || { echo "usage: $0 [-n ROUNDS] [-p NP] OLD_BUILD NEW_BUILD PROGRAM [ARGS...]" >&2
 		  echo "       $0 -e [-n ROUNDS] [-p NP] OLD_ENV NEW_ENV PROGRAM [ARGS...]" >&2; exit 2; }
 old=$1 new=$2 prog=$3
@@ -40,19 +51,24 @@ if [ -n "$envs" ]; then
 else
 	old_dir=$old new_dir=$new old_env='' new_env=''
 fi
-for b in "$old_dir" "$new_dir"; do
-	[ -x "$b/launcher/mpirun-shm" ] && [ -x "$b/perf/$prog" ] ||
-		{ echo "$0: $b has no launcher/mpirun-shm or perf/$prog" >&2; exit 2; }
+old_prog=$prog new_prog=$prog
+[ -n "$abi" ] && new_prog=$prog-abi
+for b in "$old_dir:$old_prog" "$new_dir:$new_prog"; do
+	[ -x "${b%%:*}/launcher/mpirun-shm" ] && [ -x "${b%%:*}/perf/${b#*:}" ] ||
+		{ echo "$0: ${b%%:*} has no launcher/mpirun-shm or perf/${b#*:}" >&2; exit 2; }
 done
 
 one() { # TAG BUILD ENV ARGS...: the benchmark's "size value" lines, tagged
 	tag=$1 dir=$2 vars=$3
 	shift 3
+	p=$old_prog
+	[ "$tag" = new ] && p=$new_prog
 	# shellcheck disable=SC2086 # vars is a list of NAME=VALUE words
-	(cd "$dir" && env $vars ./launcher/mpirun-shm -n "$np" "perf/$prog" "$@" 2>/dev/null) |
+	(cd "$dir" && env $vars ./launcher/mpirun-shm -n "$np" "perf/$p" "$@" 2>/dev/null) |
 		grep -v '^#' | sed "s/^/$tag /"
 }
 [ -n "$envs" ] && echo "# old: '$old_env', new: '$new_env'"
+[ -n "$abi" ] && echo "# old: perf/$old_prog (libshmpi), new: perf/$new_prog (libmpi_abi)"
 echo "# perf/ab.sh $prog $* (np $np, $rounds rounds; load at start: $(cut -d' ' -f1 /proc/loadavg))"
 r=1
 while [ "$r" -le "$rounds" ]; do

@@ -9,6 +9,8 @@ top_srcdir=${top_srcdir:-.}
 top_builddir=${top_builddir:-.}
 base=${prog#./}
 src=""
+# tests/abi/X is tests/mpi/X.c built against the standard ABI (tests/abi.mk)
+case $base in tests/abi/*) base=tests/mpi/${base#tests/abi/} ;; esac
 for cand in "$top_srcdir/$base.c" "$base.c" "$top_srcdir/$base.f90" "$base.f90"; do
 	[ -f "$cand" ] && { src=$cand; break; }
 done
@@ -22,6 +24,9 @@ expect=$(sed -n 's/^[ *!]*expect-exit:[ ]*//p' "$src" | head -n 1)
 expect=${expect:-0}
 envs=$(sed -n 's/^[ *!]*env:[ ]*//p' "$src")
 [ -n "$envs" ] || envs="SHMPI_TEST_DEFAULT=1"
+# the ABI's rebuild runs at the largest count and the first env: line only
+# (tests/mpi/X runs them all; this one checks the ABI layer)
+case $prog in *tests/abi/*) nps=${nps##* } envs=$(echo "$envs" | head -n 1) ;; esac
 launcher="$top_builddir/launcher/mpirun-shm"
 # A test counts as skipped when every run of it exits 77.
 echo "$envs" | {

@@ -7,6 +7,8 @@
 lib_LTLIBRARIES += libmpi_abi.la
 libmpi_abi_la_SOURCES = lib/abi/layer.c lib/abi/special.c lib/abi/abimap.h
 # default visibility: the version script, not -fvisibility, says what is exported
+# the ABI's mpi.h, never ours: include/abi/ in place of AM_CPPFLAGS' include/
+libmpi_abi_la_CPPFLAGS = -I$(top_srcdir)/include/abi -I$(top_srcdir) -I$(top_builddir)
 libmpi_abi_la_CFLAGS = $(AM_CFLAGS) -fvisibility=default
 libmpi_abi_la_LIBADD = lib/abi/native.lo $(HWLOC_LIBS) $(NUMA_LIBS) $(URING_LIBS)
 # soname libmpi_abi.so.1, as the MPI Forum's stub library's (ABI 1.0)
@@ -33,7 +35,8 @@ $(srcdir)/lib/abi/rename.sym: $(ABI_LAYER_DEPS)
 		$(srcdir)/include/mpi.h >$@-t && mv -f $@-t $@
 
 # lib/abi/native.lo: a libtool object made by hand from libshmpi's and
-# libshm's PIC objects (each X.lo's .libs/X.o).  After the renaming no
+# libshm's PIC objects (each X.lo's pic_object, its non-PIC one when
+# --disable-shared made none).  After the renaming no
 # MPI_ or PMPI_ symbol may remain defined in it: one would clash with the
 # layer's (api/mpi.api lacks it: add it there).
 OBJCOPY = objcopy
@@ -41,7 +44,9 @@ ABI_NATIVE_OBJECTS = $(libshmpi_la_OBJECTS) $(libshm_la_OBJECTS)
 lib/abi/native.lo: $(ABI_NATIVE_OBJECTS) $(srcdir)/lib/abi/rename.sym
 	$(AM_V_GEN)$(MKDIR_P) lib/abi/.libs && objs= && \
 	for lo in $(ABI_NATIVE_OBJECTS); do \
-		d=`dirname $$lo` && b=`basename $$lo .lo` && objs="$$objs $$d/.libs/$$b.o"; \
+		pic_object=none && non_pic_object=none && . ./$$lo && \
+		if test "$$pic_object" = none; then pic_object=$$non_pic_object; fi && \
+		objs="$$objs `dirname $$lo`/$$pic_object"; \
 	done && \
 	$(LD) -r -o lib/abi/.libs/native-t.o $$objs && \
 	$(OBJCOPY) --redefine-syms=$(srcdir)/lib/abi/rename.sym lib/abi/.libs/native-t.o && \

@@ -10,10 +10,14 @@
  * lib/abi/local.mk), declared here with void * for every native handle:
  * this file sees only the ABI's header, never libshmpi's.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "include/abi/mpi.h"
+#include "mpi.h"   /* the ABI's: include/abi/ (libmpi_abi_la_CPPFLAGS) */
+#ifndef MPI_ABI_VERSION
+#error "lib/abi/ is built against include/abi/mpi.h"
+#endif
 #include "lib/abi/abimap.h"
 
 #pragma GCC diagnostic ignored "-Wcast-qual"
@@ -30,6 +34,7 @@ int mpiabi_n_PMPI_Topo_test(void *comm, int *status);
 int mpiabi_n_PMPI_Cartdim_get(void *comm, int *ndims);
 int mpiabi_n_PMPI_Graph_neighbors_count(void *comm, int rank, int *n);
 int mpiabi_n_PMPI_Dist_graph_neighbors_count(void *comm, int *in, int *out, int *weighted);
+int mpiabi_n_PMPI_Type_get_envelope(void *datatype, int *ni, int *na, int *nd, int *combiner);
 int mpiabi_n_PMPI_Info_create(void **info);
 int mpiabi_n_PMPI_Info_set(void *info, const char *key, const char *value);
 int mpiabi_n_PMPI_Info_dup(void *info, void **newinfo);
@@ -37,6 +42,14 @@ int mpiabi_n_PMPI_Info_free(void **info);
 int mpiabi_n_PMPI_Grequest_start(void *query, void *free_fn, void *cancel, void *extra,
 				 void **request);
 int mpiabi_n_PMPI_Pcontrol(const int level, ...);
+int mpiabi_n_PMPI_Register_datarep(const char *datarep, void *read_fn, void *write_fn,
+				   void *extent_fn, void *extra_state);
+int mpiabi_n_PMPI_T_event_register_callback(void *reg, MPI_T_cb_safety s, void *info,
+					     void *user_data, void *fn);
+int mpiabi_n_PMPI_T_event_handle_free(void *reg, void *user_data, void *fn);
+int mpiabi_n_PMPI_T_event_set_dropped_handler(void *reg, void *fn);
+int mpii_obj_conversion_fn_null(void *userbuf, void *datatype, int count, void *filebuf,
+				MPI_Offset position, void *extra_state);
 int mpiabi_n_PMPI_Comm_create_keyval(void *copy, void *del, int *keyval, void *extra);
 int mpiabi_n_PMPI_Type_create_keyval(void *copy, void *del, int *keyval, void *extra);
 int mpiabi_n_PMPI_Win_create_keyval(void *copy, void *del, int *keyval, void *extra);
@@ -233,6 +246,34 @@ int mpiabi_peers(void *ncomm, int neighbor)
 	return 0;
 }
 
+/* MPI_Type_get_contents' integers (MPI-4.1 5.1.13): a subarray's are
+ * ndims, sizes, subsizes, starts, order (the _c form: ndims, order); a
+ * darray's size, rank, ndims, gsizes, distribs, dargs, psizes, order (the
+ * _c form without gsizes).  Only what fits in max is mapped. */
+void mpiabi_contents_n2a(void *ndt, int *ints, MPI_Count max, int large)
+{
+	int ni, na, nd, comb;
+	if (!ints || mpiabi_n_PMPI_Type_get_envelope(ndt, &ni, &na, &nd, &comb) != 0)
+		return;
+	comb = mpiabi_combiner_n2a(comb);
+	if (ni > max)
+		ni = (int)max;
+	if (comb == MPI_COMBINER_SUBARRAY && ni >= 2) {
+		int order = large ? 1 : 1 + 3 * ints[0];
+		if (order < ni)
+			ints[order] = mpiabi_order_n2a(ints[order]);
+	} else if (comb == MPI_COMBINER_DARRAY && ni >= 3) {
+		int n = ints[2], d = large ? 3 : 3 + n;
+		for (int i = 0; i < n && d + n + i < ni; i++) {
+			ints[d + i] = mpiabi_distrib_n2a(ints[d + i]);
+			ints[d + n + i] = mpiabi_darg_n2a(ints[d + n + i]);
+		}
+		int order = d + 3 * n;
+		if (order < ni)
+			ints[order] = mpiabi_order_n2a(ints[order]);
+	}
+}
+
 /* The predefined attributes whose values are constants that differ
  * between the headers: the value becomes a pointer to the ABI's (one
  * static int each: the values never change within a job). */
@@ -294,20 +335,22 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 
 /* ----------------------------------------------------- error handlers */
 /* is_win 0: a communicator's handler, 1: a window's or a file's (a file
- * error before one is open is on MPI_FILE_NULL), 2: a session's. */
+ * error before one is open is on MPI_FILE_NULL), 2: a session's.  The
+ * message libshmpi passes its own C handlers after the code is not known
+ * here: a handler that reads a third argument gets NULL, not garbage. */
 static void eh_call(int is_win, void *obj, int *errcode, void (*proc)(void))
 {
 	int code = mpiabi_err_n2a(*errcode);
 	void *n = *(void **)obj;
 	if (is_win == 0) {
 		MPI_Comm c = mpiabi_n2a_comm(n);
-		((MPI_Comm_errhandler_function *)proc)(&c, &code);
+		((MPI_Comm_errhandler_function *)proc)(&c, &code, (const char *)NULL);
 	} else if (is_win == 1) {
 		void *h = n ? n : (void *)MPI_FILE_NULL;
-		((MPI_Win_errhandler_function *)proc)((MPI_Win *)&h, &code);
+		((MPI_Win_errhandler_function *)proc)((MPI_Win *)&h, &code, (const char *)NULL);
 	} else {
 		MPI_Session s = n ? (MPI_Session)n : MPI_SESSION_NULL;
-		((MPI_Session_errhandler_function *)proc)(&s, &code);
+		((MPI_Session_errhandler_function *)proc)(&s, &code, (const char *)NULL);
 	}
 }
 
@@ -547,6 +590,168 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn,
 	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
 }
 #pragma weak MPI_Grequest_start = PMPI_Grequest_start
+
+/* -------------------------------------------------- data representations */
+/* A record per registered representation (never freed: a representation
+ * stays registered until MPI_Finalize). */
+struct datarep_rec {
+	MPI_Datarep_conversion_function *read_fn, *write_fn;
+	MPI_Datarep_extent_function *extent_fn;
+	void *extra;
+};
+
+static int datarep_read(void *userbuf, void *ndt, int count, void *filebuf, MPI_Offset pos,
+			void *x)
+{
+	struct datarep_rec *d = x;
+	int rc = d->read_fn(userbuf, mpiabi_n2a_datatype(ndt), count, filebuf, pos, d->extra);
+	return rc == 0 ? 0 : mpiabi_err_a2n(rc);
+}
+
+static int datarep_write(void *userbuf, void *ndt, int count, void *filebuf, MPI_Offset pos,
+			 void *x)
+{
+	struct datarep_rec *d = x;
+	int rc = d->write_fn(userbuf, mpiabi_n2a_datatype(ndt), count, filebuf, pos, d->extra);
+	return rc == 0 ? 0 : mpiabi_err_a2n(rc);
+}
+
+static int datarep_extent(void *ndt, MPI_Aint *extent, void *x)
+{
+	struct datarep_rec *d = x;
+	int rc = d->extent_fn(mpiabi_n2a_datatype(ndt), extent, d->extra);
+	return rc == 0 ? 0 : mpiabi_err_a2n(rc);
+}
+
+int PMPI_Register_datarep(const char *datarep, MPI_Datarep_conversion_function *read_fn,
+			  MPI_Datarep_conversion_function *write_fn,
+			  MPI_Datarep_extent_function *extent_fn, void *extra_state)
+{
+	if (!extent_fn)
+		return MPI_ERR_ARG;
+	struct datarep_rec *d = malloc(sizeof(*d));
+	if (!d)
+		return MPI_ERR_NO_MEM;
+	*d = (struct datarep_rec){ read_fn, write_fn, extent_fn, extra_state };
+	/* the ABI's MPI_CONVERSION_FN_NULL (0) is libshmpi's own */
+	int rc = mpiabi_n_PMPI_Register_datarep(
+		datarep, read_fn ? (void *)datarep_read : (void *)mpii_obj_conversion_fn_null,
+		write_fn ? (void *)datarep_write : (void *)mpii_obj_conversion_fn_null,
+		(void *)datarep_extent, d);
+	if (rc != 0)
+		free(d);
+	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
+}
+#pragma weak MPI_Register_datarep = PMPI_Register_datarep
+
+/* ------------------------------------------------ MPI_T event callbacks */
+/* A callback's record, the user_data libshmpi hands back (never freed: a
+ * registration may call it until freed, and a dropped handler gets the
+ * MPI_T_CB_REQUIRE_NONE one's). */
+struct tev_rec {
+	void (*fn)(void);
+	void *user_data;
+};
+
+static void tev_call(void *inst, void *reg, int s, void *x)
+{
+	struct tev_rec *r = x;
+	((MPI_T_event_cb_function *)r->fn)((MPI_T_event_instance)inst,
+					   (MPI_T_event_registration)reg,
+					   (MPI_T_cb_safety)mpiabi_cbsafety_n2a(s), r->user_data);
+}
+
+int PMPI_T_event_register_callback(MPI_T_event_registration reg, MPI_T_cb_safety cb_safety,
+				   MPI_Info info, void *user_data,
+				   MPI_T_event_cb_function *event_cb_function)
+{
+	struct tev_rec *r = NULL;
+	if (event_cb_function) {
+		if (!(r = malloc(sizeof(*r))))
+			return MPI_T_ERR_MEMORY;
+		*r = (struct tev_rec){ (void (*)(void))event_cb_function, user_data };
+	}
+	int rc = mpiabi_n_PMPI_T_event_register_callback(
+		reg, (MPI_T_cb_safety)mpiabi_cbsafety_a2n((int)cb_safety), mpiabi_a2n(info),
+		r ? (void *)r : user_data, r ? (void *)tev_call : NULL);
+	if (rc != 0)
+		free(r);
+	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
+}
+#pragma weak MPI_T_event_register_callback = PMPI_T_event_register_callback
+
+static void tev_free_call(void *reg, int s, void *x)
+{
+	struct tev_rec *r = x;
+	((MPI_T_event_free_cb_function *)r->fn)((MPI_T_event_registration)reg,
+						(MPI_T_cb_safety)mpiabi_cbsafety_n2a(s),
+						r->user_data);
+	free(r);
+}
+
+int PMPI_T_event_handle_free(MPI_T_event_registration reg, void *user_data,
+			     MPI_T_event_free_cb_function *free_cb_function)
+{
+	struct tev_rec *r = NULL;
+	if (free_cb_function) {
+		if (!(r = malloc(sizeof(*r))))
+			return MPI_T_ERR_MEMORY;
+		*r = (struct tev_rec){ (void (*)(void))free_cb_function, user_data };
+	}
+	int rc = mpiabi_n_PMPI_T_event_handle_free(reg, r ? (void *)r : user_data,
+						   r ? (void *)tev_free_call : NULL);
+	if (rc != 0)
+		free(r);
+	return rc == 0 ? 0 : mpiabi_err_n2a(rc);
+}
+#pragma weak MPI_T_event_handle_free = PMPI_T_event_handle_free
+
+/* The dropped handlers, by registration (a short list: one per
+ * registration that sets one; the mutex: any thread may set or drop). */
+struct tev_dropped {
+	void *reg;
+	MPI_T_event_dropped_cb_function *fn;
+	struct tev_dropped *next;
+};
+static struct tev_dropped *dropped_list;
+static pthread_mutex_t dropped_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void tev_dropped_call(MPI_Count count, void *reg, int source_index, int s, void *x)
+{
+	MPI_T_event_dropped_cb_function *fn = NULL;
+	pthread_mutex_lock(&dropped_mu);
+	for (struct tev_dropped *d = dropped_list; d; d = d->next)
+		if (d->reg == reg) {
+			fn = d->fn;
+			break;
+		}
+	pthread_mutex_unlock(&dropped_mu);
+	/* x: the MPI_T_CB_REQUIRE_NONE callback's record (tev_call's) */
+	if (fn)
+		fn(count, (MPI_T_event_registration)reg, source_index,
+		   (MPI_T_cb_safety)mpiabi_cbsafety_n2a(s), x ? ((struct tev_rec *)x)->user_data : NULL);
+}
+
+int PMPI_T_event_set_dropped_handler(MPI_T_event_registration reg,
+				     MPI_T_event_dropped_cb_function *dropped_cb_function)
+{
+	struct tev_dropped *d = malloc(sizeof(*d));
+	if (!d)
+		return MPI_T_ERR_MEMORY;
+	int rc = mpiabi_n_PMPI_T_event_set_dropped_handler(
+		reg, dropped_cb_function ? (void *)tev_dropped_call : NULL);
+	if (rc != 0) {
+		free(d);
+		return mpiabi_err_n2a(rc);
+	}
+	*d = (struct tev_dropped){ reg, dropped_cb_function, NULL };
+	pthread_mutex_lock(&dropped_mu);
+	d->next = dropped_list;   /* the newest first: it wins */
+	dropped_list = d;
+	pthread_mutex_unlock(&dropped_mu);
+	return MPI_SUCCESS;
+}
+#pragma weak MPI_T_event_set_dropped_handler = PMPI_T_event_set_dropped_handler
 
 int PMPI_Pcontrol(const int level, ...)
 {

@@ -9,6 +9,7 @@
  * twice or a predefined one: MPI_ERR_DUP_DATAREP.
  * np: 1 2
  */
+#include <stddef.h>   /* offsetof */
 #include <stdint.h>
 #include "iotest.h"
 
