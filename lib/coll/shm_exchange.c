@@ -159,12 +159,15 @@ static void stamped_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, co
 void mpii_shm_xchg_check(struct mpii_comm *c, struct mpii_coll_state *cs, struct mpii_shm_xchg *x)
 {
 	int n = c->size;
+	/* Our own part too: the fold reads it back from the segment, where
+	 * another rank may have overwritten it after we wrote it (checking
+	 * only the others' let this rank return the scribble while they
+	 * caught it). */
 	for (int r = 0; r < n; r++)
-		if (r != c->rank)
-			/* Relaxed: after the seq_cst loads of r's stamps or flag,
-			 * which its sum precedes. */
-			mpii_shm_sum_check(c, r, shm_load_relaxed(mpii_shm_sum_of(cs, x->s, r)),
-					   mpii_shm_xchg_part(cs, n, x, r), x->bytes);
+		/* Relaxed: after the seq_cst loads of r's stamps or flag, which
+		 * its sum precedes (our own: program order). */
+		mpii_shm_sum_check(c, r, shm_load_relaxed(mpii_shm_sum_of(cs, x->s, r)),
+				   mpii_shm_xchg_part(cs, n, x, r), x->bytes);
 }
 
 void mpii_shm_exchange(struct mpii_comm *c, struct mpii_coll_state *cs, const void *src,
