@@ -31,6 +31,17 @@ static void scribble(int n)
 		free(blk[i]);
 }
 
+/* The int arrays as the calls below want them: block i has i + 1
+ * elements, packed. */
+static void reset(int *cnt, int *dsp, MPI_Datatype *types, int n)
+{
+	for (int i = 0, d = 0; i < n; d += i + 1, i++) {
+		cnt[i] = i + 1;
+		dsp[i] = d;
+		types[i] = MPI_INT;
+	}
+}
+
 static void run(MPI_Request *req, int n)
 {
 	scribble(n);
@@ -57,12 +68,10 @@ int main(int argc, char **argv)
 	MPI_Datatype *types = malloc(sizeof(MPI_Datatype) * n);
 	int *sbuf = malloc(sizeof(int) * (total + n)), *rbuf = malloc(sizeof(int) * (total + n));
 	TEST_CHECK(cnt && dsp && ccnt && cdsp && types && sbuf && rbuf);
-	for (int i = 0, d = 0; i < n; d += i + 1, i++) {
-		cnt[i] = i + 1;
-		dsp[i] = d;
-		ccnt[i] = i + 1;
-		cdsp[i] = d;
-		types[i] = MPI_INT;
+	reset(cnt, dsp, types, n);
+	for (int i = 0; i < n; i++) {
+		ccnt[i] = cnt[i];
+		cdsp[i] = dsp[i];
 	}
 	MPI_Request req;
 
@@ -86,8 +95,7 @@ int main(int argc, char **argv)
 		TEST_CHECK(MPI_Request_free(&req) == MPI_SUCCESS);
 		for (int i = 0; i <= rank; i++)
 			TEST_CHECK(rbuf[i] == n * (n - 1) / 2 + n * (dsp[rank] + i));
-		for (int i = 0; i < n; i++)
-			cnt[i] = i + 1;
+		reset(cnt, dsp, types, n);
 
 		/* Allgatherv: rank r contributes r + 1 copies of r */
 		for (int i = 0; i <= rank; i++)
@@ -108,10 +116,7 @@ int main(int argc, char **argv)
 		for (int i = 0, k = 0; i < n; i++)
 			for (int j = 0; j <= i; j++, k++)
 				TEST_CHECK(rbuf[k] == i);
-		for (int i = 0, d = 0; i < n; d += i + 1, i++) {
-			cnt[i] = i + 1;
-			dsp[i] = d;
-		}
+		reset(cnt, dsp, types, n);
 
 		/* Alltoallv and Alltoallw: every rank sends block i (i + 1
 		 * elements) to rank i, and receives from each rank its own
@@ -172,11 +177,7 @@ int main(int argc, char **argv)
 			for (int i = 0; i < n; i++)
 				for (int j = 0; j <= rank; j++)
 					TEST_CHECK(rbuf[i * (rank + 1) + j] == i * 1000 + rank);
-			for (int i = 0, d = 0; i < n; d += i + 1, i++) {
-				cnt[i] = i + 1;
-				dsp[i] = d;
-				types[i] = MPI_INT;
-			}
+			reset(cnt, dsp, types, n);
 			free(rc);
 			free(rd);
 			free(crc);
@@ -206,10 +207,7 @@ int main(int argc, char **argv)
 			for (int i = 0, k = 0; i < n; i++)
 				for (int j = 0; j <= i; j++, k++)
 					TEST_CHECK(rbuf[k] == i);
-		for (int i = 0, d = 0; i < n; d += i + 1, i++) {
-			cnt[i] = i + 1;
-			dsp[i] = d;
-		}
+		reset(cnt, dsp, types, n);
 	}
 
 	free(cnt);
