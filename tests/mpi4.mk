@@ -7,6 +7,8 @@ MPI4_TESTS = tests/mpi/mpi4_info_string tests/mpi/mpi4_status_fields \
 	tests/mpi/mpi4_buffer_flush tests/mpi/mpi4_errors_abort
 # persistent collectives and partitioned point-to-point (helper preq)
 MPI4_TESTS += tests/mpi/mpi4_persist_coll tests/mpi/mpi4_partitioned
+# persistent collectives keep copies of their arrays (issue 38, mpi4py)
+MPI4_TESTS += tests/mpi/pcoll_arrays_copied tests/mpi/part_zero_bytes
 # the large-count forms MPI_X_c (large_msg needs 10 GiB free, else skips)
 MPI4_TESTS += tests/mpi/large_count_c tests/mpi/large_msg
 # sessions (lib/core/session.c, lib/comm/comm_from_group.c)

@@ -29,6 +29,10 @@ int mpii_coll_check_in_place(MPI_Comm comm, const void *buf, const char **why);
 int mpii_coll_check_op(MPI_Op op, MPI_Datatype dt, const char **why);
 /* counts[n] >= 0. */
 int mpii_coll_check_counts(const int *counts, int n, const char **why);
+/* The numbers of blocks a neighbour collective on comm receives (*nin)
+ * and sends (*nout); 0 and 0 when comm has no topology
+ * (lib/coll/coll_neighbor.c). */
+void mpii_coll_neighbor_degrees(MPI_Comm comm, int *nin, int *nout);
 
 /* Uniform or per-rank count/displacement arrays as the internal
  * functions take them (elements; `scale` multiplies displacements, to

@@ -134,7 +134,17 @@ static int prologue(const char *fn, MPI_Comm comm, const void *sbuf, MPI_Request
 		return mpii_err(comm, MPI_ERR_ARG, fn, "request is NULL");
 	if (sbuf == MPI_IN_PLACE)
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "MPI_IN_PLACE is not allowed");
+	mpii_coll_neighbor_degrees(comm, nin, nout);
+	return MPI_SUCCESS;
+}
+
+void mpii_coll_neighbor_degrees(MPI_Comm comm, int *nin, int *nout)
+{
 	struct mpii_topo *t = comm->topo;
+	if (!t) {
+		*nin = *nout = 0;
+		return;
+	}
 	switch (t->kind) {
 	case MPI_CART:
 		*nin = *nout = 2 * t->ndims;
@@ -147,7 +157,6 @@ static int prologue(const char *fn, MPI_Comm comm, const void *sbuf, MPI_Request
 		*nout = t->outdeg;
 		break;
 	}
-	return MPI_SUCCESS;
 }
 
 /* Counts and displacements of a v or w call: n entries each, counts

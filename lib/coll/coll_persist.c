@@ -177,6 +177,8 @@ static void plan_free(void *state)
 		mpii_type_unref(p->a.rtype);
 	if (p->a.op)
 		mpii_op_unref(p->a.op);
+	for (int i = 0; i < 6; i++)
+		free(p->own[i]);
 	free(p);
 }
 
@@ -205,16 +207,54 @@ static int check_common(const char *fn, MPI_Comm comm, MPI_Request *request)
 	return MPI_SUCCESS;
 }
 
-/* The inactive persistent request for plan a of which; *request gets
- * it.  Takes references to comm and a's types and op. */
-static int make(const char *fn, int which, const struct pcoll_args *a, MPI_Comm comm,
-		MPI_Request *request)
+/* A copy of n entries of size each at *arr, which then points to it;
+ * own gets the copy.  Nothing to do for n 0 or a NULL array (the entry
+ * points say which are significant).  0 when out of memory. */
+static int keep(const void **arr, int n, size_t size, void **own)
+{
+	if (n <= 0 || !*arr)
+		return 1;
+	*own = malloc((size_t)n * size);
+	if (!*own)
+		return 0;
+	memcpy(*own, *arr, (size_t)n * size);
+	*arr = *own;
+	return 1;
+}
+
+/* The plan's own copies of the per-peer arrays of a: ns entries on the
+ * send side, nr on the receive side (0 where the arrays are not
+ * significant at this process: they may be garbage there). */
+static int keep_arrays(struct pcoll_plan *p, int ns, int nr)
+{
+	struct pcoll_args *a = &p->a;
+	return keep((const void **)&a->scounts, ns, sizeof(int), &p->own[0]) &&
+	       keep((const void **)&a->sdispls, ns, sizeof(int), &p->own[1]) &&
+	       keep((const void **)&a->sdispls_a, ns, sizeof(MPI_Aint), &p->own[1]) &&
+	       keep((const void **)&a->stypes, ns, sizeof(MPI_Datatype), &p->own[2]) &&
+	       keep((const void **)&a->rcounts, nr, sizeof(int), &p->own[3]) &&
+	       keep((const void **)&a->rdispls, nr, sizeof(int), &p->own[4]) &&
+	       keep((const void **)&a->rdispls_a, nr, sizeof(MPI_Aint), &p->own[4]) &&
+	       keep((const void **)&a->rtypes, nr, sizeof(MPI_Datatype), &p->own[5]);
+}
+
+/* The inactive persistent request for plan a of which, with copies of
+ * its arrays (ns and nr entries: keep_arrays); *request gets it.  Takes
+ * references to comm and a's types and op. */
+static int make(const char *fn, int which, const struct pcoll_args *a, int ns, int nr,
+		MPI_Comm comm, MPI_Request *request)
 {
 	struct pcoll_plan *p = calloc(1, sizeof(*p));
 	if (!p)
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "no memory for the plan");
 	p->which = which;
 	p->a = *a;
+	if (!keep_arrays(p, ns, nr)) {
+		for (int i = 0; i < 6; i++)
+			free(p->own[i]);
+		free(p);
+		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "no memory for the plan");
+	}
 	mpii_lock();
 	struct mpii_request *req = mpii_request_new(MPII_REQ_PCOLL);
 	if (req) {
@@ -236,6 +276,8 @@ static int make(const char *fn, int which, const struct pcoll_args *a, MPI_Comm 
 	}
 	mpii_unlock();
 	if (!req) {
+		for (int i = 0; i < 6; i++)
+			free(p->own[i]);
 		free(p);
 		return mpii_err(comm, MPI_ERR_NO_MEM, fn, "no memory for a request");
 	}
@@ -274,7 +316,7 @@ int PMPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 	if (rc)
 		return rc;
 	struct pcoll_args a = { 0 };
-	return make("MPI_Barrier_init", PCOLL_BARRIER, &a, comm, request);
+	return make("MPI_Barrier_init", PCOLL_BARRIER, &a, 0, 0, comm, request);
 }
 
 #pragma weak MPI_Bcast_init = PMPI_Bcast_init
@@ -293,7 +335,7 @@ int PMPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MP
 	if ((is_root || member) && (rc = check_side(fn, comm, count, datatype)))
 		return rc;
 	struct pcoll_args a = { .rbuf = buffer, .rcount = count, .rtype = datatype, .root = root };
-	return make(fn, PCOLL_BCAST, &a, comm, request);
+	return make(fn, PCOLL_BCAST, &a, 0, 0, comm, request);
 }
 
 /* gather(v) and scatter(v): own is this rank's block, the root's blocks
@@ -339,7 +381,9 @@ static int rooted_init(const char *fn, int which, const void *sbuf, int scount,
 		a.stype = NULL;
 	if (!(gathering ? is_root : member && rbuf != MPI_IN_PLACE))
 		a.rtype = NULL;
-	return make(fn, which, &a, comm, request);
+	/* The per-peer arrays are the root's. */
+	int n = is_v && is_root ? mpii_comm_peer_size(comm) : 0;
+	return make(fn, which, &a, gathering ? 0 : n, gathering ? n : 0, comm, request);
 }
 
 #pragma weak MPI_Gather_init = PMPI_Gather_init
@@ -437,7 +481,16 @@ static int all_init(const char *fn, int which, const void *sbuf, int scount, con
 			a.rtype = NULL;
 		a.sbuf = sbuf;
 	}
-	return make(fn, which, &a, comm, request);
+	/* Entries of the per-peer arrays: the peers, or the neighbours (out
+	 * on the send side, in on the receive side). */
+	int ns = s_v && !in_place ? n : 0, nr = r_v ? n : 0;
+	if (neighbor) {
+		int nin, nout;
+		mpii_coll_neighbor_degrees(comm, &nin, &nout);
+		ns = which == PCOLL_NEIGHBOR_ALLTOALLV || which == PCOLL_NEIGHBOR_ALLTOALLW ? nout : 0;
+		nr = which == PCOLL_NEIGHBOR_ALLGATHER || which == PCOLL_NEIGHBOR_ALLTOALL ? 0 : nin;
+	}
+	return make(fn, which, &a, ns, nr, comm, request);
 }
 
 #pragma weak MPI_Allgather_init = PMPI_Allgather_init
@@ -576,7 +629,7 @@ static int reduction_init(const char *fn, int which, const void *sbuf, void *rbu
 		/* Insignificant: nothing of the rest is read (coll_api.c). */
 		a.rtype = NULL;
 		a.op = NULL;
-		return make(fn, which, &a, comm, request);
+		return make(fn, which, &a, 0, 0, comm, request);
 	}
 	if ((rc = mpii_coll_check_buf(count, dt, &why)) || (rc = mpii_coll_check_op(op, dt, &why)) ||
 	    (member && (rc = mpii_coll_check_in_place(comm, sbuf, &why))))
@@ -585,7 +638,7 @@ static int reduction_init(const char *fn, int which, const void *sbuf, void *rbu
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "MPI_IN_PLACE is only legal at the root");
 	if ((MPI_Count)count * dt->size > 0 && sbuf == rbuf && member && is_root)
 		return mpii_err(comm, MPI_ERR_BUFFER, fn, "sendbuf and recvbuf alias (use MPI_IN_PLACE)");
-	return make(fn, which, &a, comm, request);
+	return make(fn, which, &a, 0, 0, comm, request);
 }
 
 #pragma weak MPI_Reduce_init = PMPI_Reduce_init
@@ -642,7 +695,7 @@ static int reduce_scatter_init(const char *fn, int which, const void *sbuf, void
 		return mpii_err(comm, rc, fn, "%s", why);
 	struct pcoll_args a = { .sbuf = sbuf, .rbuf = rbuf, .rcount = rcount, .rcounts = rcounts,
 				.rtype = dt, .op = op };
-	return make(fn, which, &a, comm, request);
+	return make(fn, which, &a, 0, rcounts ? comm->size : 0, comm, request);
 }
 
 #pragma weak MPI_Reduce_scatter_init = PMPI_Reduce_scatter_init

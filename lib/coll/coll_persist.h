@@ -35,8 +35,12 @@ enum pcoll_which {
 	PCOLL_NEIGHBOR_ALLTOALLW,
 };
 
-/* The arguments of the _init call as the user gave them (the arrays are
- * the user's: MPI-4.0 forbids changing them while the request exists).
+/* The arguments of the _init call as the user gave them, but for the
+ * arrays of counts, displacements and types, which point to the plan's
+ * own copies (struct pcoll_plan's own): callers free theirs once the
+ * _init call returns -- mpi4py does, and so does MPI_X_init_c, whose
+ * narrowed int arrays (lib/core/large.c) live only during the call --
+ * as MPICH and Open MPI, which copy them into their schedules, allow.
  * A one-buffer call (bcast, the reductions) uses the r side.  stype and
  * rtype are NULL where insignificant; otherwise the plan holds a
  * reference to them, and to op. */
@@ -60,6 +64,7 @@ struct pcoll_plan {
 	struct pcoll_args a;
 	struct mpii_request *inner;   /* the running nonblocking operation */
 	struct pcoll_shm *shm;        /* the shared-memory plan, or NULL */
+	void *own[6];                 /* the copies of a's arrays (or NULL) */
 };
 
 /* lib/coll/coll_persist_shm.c (lock held for all three). */

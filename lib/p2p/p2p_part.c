@@ -426,10 +426,20 @@ int PMPI_Parrived(MPI_Request request, int partition, int *flag)
 	} else if (!ps->posted) {
 		*flag = 0;
 	} else {
-		/* the sender partitions over this one's bytes */
+		/* the sender partitions over this one's bytes; with no bytes,
+		 * those at the same place in the order (the same index when
+		 * both sides have as many): each still arrives only when the
+		 * sender marks it ready */
 		MPI_Count mine = ps->count * request->dt->size, sb = ps->hs.bytes;
-		int j0 = sb ? (int)(partition * mine / sb) : 0;
-		int j1 = sb && mine ? (int)(((partition + 1) * mine - 1) / sb) : j0;
+		int64_t n = ps->nsub, m = ps->partitions;
+		int j0, j1;
+		if (sb && mine) {
+			j0 = (int)(partition * mine / sb);
+			j1 = (int)(((partition + 1) * mine - 1) / sb);
+		} else {
+			j0 = (int)(partition * n / m);
+			j1 = (int)(((partition + 1) * n - 1) / m);
+		}
 		*flag = 1;
 		for (int j = j0; j <= j1 && j < ps->nsub; j++)
 			if (j >= ps->next && ps->sub[j] && !sub_done(ps->sub[j]))
