@@ -8,7 +8,7 @@ MPI4_TESTS = tests/mpi/mpi4_info_string tests/mpi/mpi4_status_fields \
 # persistent collectives and partitioned point-to-point (helper preq)
 MPI4_TESTS += tests/mpi/mpi4_persist_coll tests/mpi/mpi4_partitioned
 # the large-count forms MPI_X_c (large_msg needs 10 GiB free, else skips)
-MPI4_TESTS += tests/mpi/large_count_c tests/mpi/large_msg
+MPI4_TESTS += tests/mpi/large_count_c tests/mpi/large_msg tests/mpi/mpi4_large_callbacks
 # sessions (lib/core/session.c, lib/comm/comm_from_group.c)
 MPI4_TESTS += tests/mpi/mpi4_session tests/mpi/mpi4_session_world tests/mpi/mpi4_session_reinit
 # communicator assertions, hardware split types
