@@ -14,6 +14,6 @@ MPI4_TESTS += tests/mpi/mpi4_session tests/mpi/mpi4_session_world tests/mpi/mpi4
 # communicator assertions, hardware split types
 MPI4_TESTS += tests/mpi/mpi4_comm_hints
 # buffers of communicators and sessions (MPI-4.1)
-MPI4_TESTS += tests/mpi/mpi4_buffers
+MPI4_TESTS += tests/mpi/mpi4_buffers tests/mpi/mpi4_buffers_c
 check_PROGRAMS += $(MPI4_TESTS)
 TESTS += $(MPI4_TESTS)
