@@ -666,6 +666,8 @@ MPII_API int mpii_obj_handle_dup_fn(MPI_Handle *, MPI_Handletype, int, void *, v
 MPII_API int mpii_obj_handle_delete_fn(MPI_Handle *, MPI_Handletype, int, void *, void *);
 MPII_API int mpii_obj_cancel_error(void *extra_state, MPI_Request request);
 MPII_API int mpii_obj_conversion_fn_null(void *, MPI_Datatype, int, void *, MPI_Offset, void *);
+MPII_API int mpii_obj_conversion_fn_null_c(void *, MPI_Datatype, MPI_Count, void *, MPI_Offset,
+					   void *);
 
 #define MPI_NULL_COPY_FN mpii_obj_null_copy_fn
 #define MPI_DUP_FN mpii_obj_dup_fn
@@ -686,6 +688,7 @@ MPII_API int mpii_obj_conversion_fn_null(void *, MPI_Datatype, int, void *, MPI_
 /* seed 002 6.2.3: a cancel function that makes the cancel fail with MPI_ERR_GR */
 #define MPI_CANCEL_ERROR mpii_obj_cancel_error
 #define MPI_CONVERSION_FN_NULL mpii_obj_conversion_fn_null
+#define MPI_CONVERSION_FN_NULL_C mpii_obj_conversion_fn_null_c
 
 /* ------------------------------------------- the tools interface (MPI_T) */
 /* MPI-4.1 chapter 15.3, implemented in lib/tools/ (docs/mpit.md lists the

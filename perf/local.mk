@@ -84,6 +84,7 @@ EXTRA_DIST += perf/p2p_count.sh perf/p2p_count.c
 # their ordinary forms (issue 41)
 noinst_PROGRAMS += perf/persist
 perf_persist_SOURCES = perf/persist.c $(PERF_BENCH)
+EXTRA_DIST += perf/persist.sh
 # MPI_Comm_spawn of 4 + a first message (issue 42, docs/dynamic.md): not in
 # PERF_PROGS (check-perf.sh runs those under every launcher option); it
 # spawns its own binary, so no libtool wrapper.

@@ -10,12 +10,12 @@ MPI4_TESTS += tests/mpi/mpi4_persist_coll tests/mpi/mpi4_partitioned
 # persistent collectives keep copies of their arrays (issue 38, mpi4py)
 MPI4_TESTS += tests/mpi/pcoll_arrays_copied tests/mpi/part_zero_bytes
 # the large-count forms MPI_X_c (large_msg needs 10 GiB free, else skips)
-MPI4_TESTS += tests/mpi/large_count_c tests/mpi/large_msg
+MPI4_TESTS += tests/mpi/large_count_c tests/mpi/large_msg tests/mpi/mpi4_large_callbacks
 # sessions (lib/core/session.c, lib/comm/comm_from_group.c)
 MPI4_TESTS += tests/mpi/mpi4_session tests/mpi/mpi4_session_world tests/mpi/mpi4_session_reinit
 # communicator assertions, hardware split types
 MPI4_TESTS += tests/mpi/mpi4_comm_hints
 # buffers of communicators and sessions (MPI-4.1)
-MPI4_TESTS += tests/mpi/mpi4_buffers
+MPI4_TESTS += tests/mpi/mpi4_buffers tests/mpi/mpi4_buffers_c
 check_PROGRAMS += $(MPI4_TESTS)
 TESTS += $(MPI4_TESTS)

@@ -1,6 +1,6 @@
 /*
  * lib/coll/op.c - MPI_Op objects: MPI_Op_create/free/commutative,
- * MPI_Reduce_local, and mpii_op_apply, which every reduction of the
+ * MPI_Op_create_c, MPI_Reduce_local, and mpii_op_apply, which every reduction of the
  * library (collectives, later accumulate) calls.
  *
  * A user op is freed when its handle is freed and no operation in flight
@@ -57,8 +57,14 @@ void mpii_op_apply(const struct mpii_op *op, const void *in, void *inout, MPI_Co
 			mpii_op_apply_derived(op->kind, in, inout, count, dt);
 		return;
 	}
-	/* The user function takes an int count: feed it in chunks. */
 	MPI_Datatype t = dt;
+	if (op->user_fn_c) {
+		/* MPI_Op_create_c: the whole count in one call. */
+		MPI_Count len = count;
+		op->user_fn_c((void *)in, inout, &len, &t);
+		return;
+	}
+	/* The user function takes an int count: feed it in chunks. */
 	while (count > 0) {
 		int len = count > INT_MAX ? INT_MAX : (int)count;
 		if (op->lang_call)
@@ -94,15 +100,14 @@ void mpii_op_unref(struct mpii_op *op)
 	}
 }
 
-/* A user op that calls user_fn, or, for another language's binding, call
- * with proc (exactly one of user_fn and call is set); both creators check
- * and report as MPI_Op_create. */
-static int op_create(MPI_User_function *user_fn, mpii_lang_op_call *call, void (*proc)(void),
-		     int commute, MPI_Op *op)
+/* A user op that calls user_fn (int len), user_fn_c (MPI_Count len), or,
+ * for another language's binding, call with proc (exactly one of the three
+ * is set); fn is the name errors are reported under. */
+static int op_create(const char *fn, MPI_User_function *user_fn, MPI_User_function_c *user_fn_c,
+		     mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op)
 {
-	static const char fn[] = "MPI_Op_create";
 	MPII_CHECK_INIT(fn);
-	if ((!user_fn && (!call || !proc)) || !op)
+	if ((!user_fn && !user_fn_c && (!call || !proc)) || !op)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "user_fn or op is NULL");
 	struct mpii_op *o = mpii_pool_get(&op_pool);
 	if (!o)
@@ -113,6 +118,7 @@ static int op_create(MPI_User_function *user_fn, mpii_lang_op_call *call, void (
 	o->kind = MPII_OP_USER;
 	o->commute = commute != 0;
 	o->user_fn = user_fn;
+	o->user_fn_c = user_fn_c;
 	o->lang_call = call;
 	o->lang_proc = proc;
 	*op = o;
@@ -122,12 +128,18 @@ static int op_create(MPI_User_function *user_fn, mpii_lang_op_call *call, void (
 #pragma weak MPI_Op_create = PMPI_Op_create
 int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 {
-	return op_create(user_fn, NULL, NULL, commute, op);
+	return op_create("MPI_Op_create", user_fn, NULL, NULL, NULL, commute, op);
+}
+
+#pragma weak MPI_Op_create_c = PMPI_Op_create_c
+int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op)
+{
+	return op_create("MPI_Op_create_c", NULL, user_fn, NULL, NULL, commute, op);
 }
 
 int mpii_lang_op_create(mpii_lang_op_call *call, void (*proc)(void), int commute, MPI_Op *op)
 {
-	return op_create(NULL, call, proc, commute, op);
+	return op_create("MPI_Op_create", NULL, NULL, call, proc, commute, op);
 }
 
 int mpii_Op_free(const char *fn, MPI_Op *op)

@@ -35,7 +35,9 @@ struct mpii_op {
 	_Atomic int refcount;       /* user handle + operations in flight */
 	int kind;                   /* enum mpii_op_kind */
 	int commute;                /* non-zero when commutative */
-	MPI_User_function *user_fn; /* MPII_OP_USER */
+	MPI_User_function *user_fn; /* MPII_OP_USER (MPI_Op_create) */
+	MPI_User_function_c *user_fn_c; /* MPII_OP_USER (MPI_Op_create_c): len
+					 * is an MPI_Count, so one call */
 	mpii_lang_op_call *lang_call; /* non-NULL: user_fn is lang_proc, */
 	void (*lang_proc)(void);      /* another language's procedure */
 };

@@ -32,6 +32,7 @@
 #include "lib/ext/ext.h"
 #include "lib/core/lock.h"
 #include "lib/coll/coll.h"
+#include "lib/io/io.h"
 #include "lib/p2p/p2p.h"
 #include "lib/core/progress.h"
 #include "lib/core/segv.h"
@@ -174,6 +175,7 @@ static void join_job(int required)
 	mpii_ext_init();
 	mpii_attr_init();
 	mpii_coll_init();
+	mpii_io_init();
 	/* A spawned rank's parent intercommunicator (lib/comm/dynamic.c). */
 	if (mpii_dyn_init() != MPI_SUCCESS)
 		mpii_abort_job(MPI_ERR_INTERN, "MPI_Init: cannot make the parent intercommunicator "

@@ -46,10 +46,14 @@ struct mpii_global {
 	int numa_multi;          /* members may be on several NUMA nodes (lib/coll/numa.c) */
 	/* The tools interface's wait timer (lib/tools): while time_waits > 0
 	 * (a started MPI_T handle of core_wait_time), mpii_progress_wait adds
-	 * the time the user's threads spend in it to wait_ns; at 0 it reads
-	 * no clock.  Both under the library lock. */
+	 * the time the user's threads spend in it to wait_ticks, in units of
+	 * mpii_wait_clock(wait_tsc) (lib/core/progress.h), which lib/tools
+	 * converts to ns; at 0 it reads no clock.  wait_tsc is set once, by
+	 * lib/tools before the first start, never while a wait is timed.  All
+	 * three under the library lock. */
 	int time_waits;
-	uint64_t wait_ns;
+	int wait_tsc;
+	uint64_t wait_ticks;
 	struct shm_seg seg;
 	struct shm_member *me;   /* our control block (our own pages) */
 	struct shm_bell *bell;   /* our doorbell (shared) */

@@ -33,6 +33,7 @@ struct mpii_comm;
 struct mpii_datatype;
 struct mpii_attr_list;
 struct mpii_handler;
+struct mpii_raise_to;
 
 enum mpii_req_kind {
 	MPII_REQ_SEND = 1,
@@ -43,6 +44,7 @@ enum mpii_req_kind {
 	MPII_REQ_PCOLL,    /* persistent collectives (lib/coll/coll_persist.c) */
 	MPII_REQ_PSEND,    /* partitioned send (lib/p2p/p2p_part.c) */
 	MPII_REQ_PRECV,    /* partitioned receive (lib/p2p/p2p_part.c) */
+	MPII_REQ_FILE,     /* nonblocking file access (lib/io/file_nb.c): polled */
 	MPII_REQ_KINDS     /* the size of the ops table */
 };
 
@@ -71,10 +73,24 @@ struct mpii_request_ops {
 	int (*free)(struct mpii_request *req);
 	/* The request goes back to the pool: drop the kind's state. */
 	void (*release)(struct mpii_request *req);
-	/* Errors of wait/test/cancel/free on this kind are raised through
-	 * MPI_COMM_SELF (generalized and meta requests, SPEC §5), not the
-	 * request's communicator. */
-	int raise_self;
+	/* Where the errors of a request of this kind go when not through its
+	 * communicator's handler (NULL: there, MPI_COMM_WORLD's without
+	 * one): fills *to, called with the lock held before the request is
+	 * collected (which may free it); the completion call raises with
+	 * to->fn(to->obj, class, fn) once the lock is dropped.  A failed
+	 * file access goes to its file's handler (MPI-3.1 13.7), from every
+	 * completion call (to->arrays); a generalized or meta request to
+	 * MPI_COMM_SELF's (SPEC §5), from the calls on one request (MPI_Wait,
+	 * MPI_Test, MPI_Cancel, MPI_Request_free, MPI_Request_get_status(_any)),
+	 * the array calls raising MPI_ERR_IN_STATUS as for any kind. */
+	void (*raise_to)(struct mpii_request *req, struct mpii_raise_to *to);
+};
+
+/* A raise target (struct mpii_request_ops, raise_to). */
+struct mpii_raise_to {
+	int (*fn)(void *obj, int errcode, const char *fn);
+	void *obj;
+	int arrays;     /* also for the array calls' MPI_ERR_IN_STATUS */
 };
 
 /* The ops table of each kind; a kind nobody registered has empty ops.
@@ -150,15 +166,9 @@ struct mpii_request {
 	void (*state_free)(void *state);
 	struct mpii_request *poll_next;
 
-	/* lib/io/ hook (issue 39): where the request's error goes at
-	 * completion when not to its communicator: a file access raises
-	 * through the file's handler, raise(raise_obj, class, fn).  NULL:
-	 * the usual way (lib/core/wait_api.c). */
-	int (*raise)(void *obj, int errcode, const char *fn);
-	void *raise_obj;
-
 	/* The kind's own state: generalized and meta requests' (lib/ext/greq.c),
-	 * a partitioned request's (lib/p2p/p2p_part.c).  The ops query,
+	 * a partitioned request's (lib/p2p/p2p_part.c), a file access's file
+	 * (lib/io/file_nb.c: where its errors go).  The ops query,
 	 * collected and release are called only for a request that has it
 	 * (request.c: the message path reads no ops table). */
 	void *greq;

@@ -7,8 +7,9 @@
  * A null request or an inactive persistent request completes at once with
  * an empty status.  Errors of individual requests in the multiple-completion
  * calls are reported as MPI_ERR_IN_STATUS with each status's MPI_ERROR set.
- * A file access's error (lib/io/) goes to its file's handler instead, by
- * the request's raise hook (struct raise_to below).
+ * A request whose kind says so raises elsewhere than through its
+ * communicator (the ops' raise_to, request.h: a file access's file, a
+ * generalized request's MPI_COMM_SELF; struct raise_to below).
  *
  * Two threads waiting on one request is a thread-usage error (MPI-2
  * 12.4.2): the first would collect (free) the request under the second.
@@ -46,13 +47,6 @@ static MPI_Comm err_comm(MPI_Request r)
 	return r && r->comm ? r->comm : NULL;
 }
 
-/* Generalized and meta requests raise through MPI_COMM_SELF (SPEC §5):
- * their ops say so. */
-static int is_gen(MPI_Request r)
-{
-	return r && mpii_request_ops[r->kind]->raise_self;
-}
-
 /* A done request's status is about to be read: its kind fills it in (a
  * generalized request's query_fn).  Its error, or MPI_SUCCESS. */
 static int query(struct mpii_request *r)
@@ -63,26 +57,37 @@ static int query(struct mpii_request *r)
 	return q ? q(r) : MPI_SUCCESS;
 }
 
-static int raise_req(int gen, MPI_Comm comm, int rc, const char *fn)
-{
-	return gen ? mpii_err_self(rc, fn, "request failed") : mpii_err(comm, rc, fn, "request failed");
-}
-
-/* lib/io/ hook (issue 39): a request with a raise function (a file
- * access) has its error raised through it (the file's handler, MPI-3.1
- * 13.7), not through a communicator's.  Noted from the first failed such
- * request before collection frees it; used when the call fails. */
+/* Where a call's error goes when its request's kind says (the ops'
+ * raise_to, request.h): noted with the lock held before collection may
+ * free the request; fn NULL: through the request's communicator. */
 struct raise_to {
 	int (*fn)(void *obj, int errcode, const char *fn);
 	void *obj;
 };
 
-static void raise_note(struct raise_to *t, MPI_Request r)
+/* Note r's target in t: for a call on one request (single), r's kind's
+ * whatever it is; for an array call, the first failed request's whose
+ * target takes the array calls' errors too. */
+static void raise_note(struct raise_to *t, MPI_Request r, int single)
 {
-	if (!t->fn && r->raise && r->status.MPI_ERROR != MPI_SUCCESS) {
-		t->fn = r->raise;
-		t->obj = r->raise_obj;
+	void (*raise_to)(struct mpii_request *, struct mpii_raise_to *) =
+		mpii_request_ops[r->kind]->raise_to;
+	if (t->fn || !raise_to || (!single && r->status.MPI_ERROR == MPI_SUCCESS))
+		return;
+	struct mpii_raise_to to = { NULL, NULL, 0 };
+	raise_to(r, &to);
+	if (single || to.arrays) {
+		t->fn = to.fn;
+		t->obj = to.obj;
 	}
+}
+
+/* Raise rc for fn through t's target, else comm's handler. */
+static int raise_req(const struct raise_to *t, MPI_Comm comm, int rc, const char *fn)
+{
+	if (t->fn)
+		return t->fn(t->obj, rc, fn);
+	return mpii_err(comm, rc, fn, "request failed");
 }
 
 static int check_array(int count, MPI_Request *reqs)
@@ -113,11 +118,7 @@ static int lock_unwaited(int count, MPI_Request *reqs, const char *fn)
 	return MPI_SUCCESS;
 }
 
-/* The start MPI_Wait and MPI_Test for fn share, after their NULL checks:
- * check *request; answer an inert one with an empty status (*live = 0);
- * take the lock for a live one (*live = 1) and say where its errors go
- * (*comm, *gen).  Returns MPI_SUCCESS or the error class (the handler
- * called, the lock not held). */
+
 /* The empty status MPI_Request_get_status returns for a null or inactive
  * request, and MPI_Request_get_status_any when no request is active:
  * MPI-3.1 3.7.3's, whose error is MPI_SUCCESS, as MPICH writes it (its
@@ -132,8 +133,13 @@ static void status_empty_single(MPI_Status *status)
 		status->MPI_ERROR = MPI_SUCCESS;
 }
 
+/* The start MPI_Wait and MPI_Test for fn share, after their NULL checks:
+ * check *request; answer an inert one with an empty status (*live = 0);
+ * take the lock for a live one (*live = 1) and say where its errors go
+ * (*comm, *to).  Returns MPI_SUCCESS or the error class (the handler
+ * called, the lock not held). */
 static int enter_one(const char *fn, MPI_Request *request, MPI_Status *status, int *live,
-		     MPI_Comm *comm, int *gen)
+		     MPI_Comm *comm, struct raise_to *to)
 {
 	if (*request != MPI_REQUEST_NULL && mpii_request_check(*request))
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "invalid request");
@@ -143,36 +149,36 @@ static int enter_one(const char *fn, MPI_Request *request, MPI_Status *status, i
 		return MPI_SUCCESS;
 	}
 	*comm = err_comm(*request);
-	*gen = is_gen(*request);
-	return lock_unwaited(1, request, fn);
+	int rc = lock_unwaited(1, request, fn);
+	if (!rc)
+		raise_note(to, *request, 1);
+	return rc;
 }
 
 int mpii_Wait(const char *fn, MPI_Request *request, MPI_Status *status)
 {
 	MPI_Comm comm;
-	int live, gen;
+	struct raise_to to = { NULL, NULL };
+	int live;
 	if (!request)
 		return mpii_err(NULL, MPI_ERR_REQUEST, fn, "request is NULL");
-	int rc = enter_one(fn, request, status, &live, &comm, &gen);
+	int rc = enter_one(fn, request, status, &live, &comm, &to);
 	if (rc || !live)
 		return rc;
 	mpii_request_wait_done(*request);
-	struct raise_to to = { 0 };
-	raise_note(&to, *request);   /* lib/io/ hook */
 	rc = mpii_request_collect(request, status);
 	mpii_unlock();
-	if (rc && to.fn)
-		return to.fn(to.obj, rc, fn);
-	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
+	return rc ? raise_req(&to, comm, rc, fn) : MPI_SUCCESS;
 }
 
 int mpii_Test(const char *fn, MPI_Request *request, int *flag, MPI_Status *status)
 {
 	MPI_Comm comm;
-	int live, gen;
+	struct raise_to to = { NULL, NULL };
+	int live;
 	if (!request || !flag)
 		return mpii_err(NULL, MPI_ERR_ARG, fn, "NULL argument");
-	int rc = enter_one(fn, request, status, &live, &comm, &gen);
+	int rc = enter_one(fn, request, status, &live, &comm, &to);
 	if (!rc && !live)
 		*flag = 1;
 	if (rc || !live)
@@ -180,15 +186,10 @@ int mpii_Test(const char *fn, MPI_Request *request, int *flag, MPI_Status *statu
 	if (!req_done(*request))
 		mpii_progress((*request)->kind == MPII_REQ_RECV ? (*request)->world_peer : -1);
 	*flag = req_done(*request);
-	struct raise_to to = { 0 };
-	if (*flag) {
-		raise_note(&to, *request);   /* lib/io/ hook */
+	if (*flag)
 		rc = mpii_request_collect(request, status);
-	}
 	mpii_unlock();
-	if (rc && to.fn)
-		return to.fn(to.obj, rc, fn);
-	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
+	return rc ? raise_req(&to, comm, rc, fn) : MPI_SUCCESS;
 }
 
 struct any_arg {
@@ -199,7 +200,7 @@ struct any_arg {
 	MPI_Status *statuses;   /* one status for the "any" calls */
 	int first;              /* all_done: the requests before it are done */
 	int waited;             /* array_call polled (handlers may have run) */
-	struct raise_to to;     /* lib/io/ hook */
+	struct raise_to to;     /* the first failed request's, if its kind says */
 };
 
 /* The peer to poll first while waiting for several requests: the one peer
@@ -287,7 +288,7 @@ static int collect_any(int count, MPI_Request *reqs, int *index, MPI_Status *sta
 		if (req_done(reqs[i])) {
 			*index = i;
 			*found = 1;
-			raise_note(to, reqs[i]);   /* lib/io/ hook */
+			raise_note(to, reqs[i], 0);
 			return mpii_request_collect(&reqs[i], status);
 		}
 	}
@@ -322,7 +323,7 @@ static int array_call(const char *fn, struct any_arg *a, int bad, int (*done)(vo
 	rc = collect(a);
 	mpii_unlock();
 	if (rc && a->to.fn)
-		return a->to.fn(a->to.obj, rc, fn);   /* lib/io/ hook */
+		return a->to.fn(a->to.obj, rc, fn);
 	return rc ? mpii_err(NULL, rc, fn, "%s", failed) : MPI_SUCCESS;
 }
 
@@ -379,7 +380,7 @@ static int collect_all(int count, MPI_Request *reqs, MPI_Status *statuses, struc
 		if (inert(reqs[i])) {
 			mpii_status_empty(st);
 		} else {
-			raise_note(to, reqs[i]);   /* lib/io/ hook */
+			raise_note(to, reqs[i], 0);
 			err = mpii_request_collect(&reqs[i], st);
 		}
 		if (keep)
@@ -429,7 +430,7 @@ static int collect_some(int count, MPI_Request *reqs, int *outcount, int *indice
 		if (!req_done(reqs[i]))
 			continue;
 		MPI_Status *st = keep ? &statuses[n] : MPI_STATUS_IGNORE;
-		raise_note(to, reqs[i]);   /* lib/io/ hook */
+		raise_note(to, reqs[i], 0);
 		int err = mpii_request_collect(&reqs[i], st);
 		indices[n++] = i;
 		if (keep)
@@ -487,7 +488,8 @@ int mpii_Request_free(const char *fn, MPI_Request *request)
 			return mpii_err(err_comm(r), rc, fn, "an attribute delete callback failed");
 	}
 	mpii_lock();
-	int gen = is_gen(r);
+	struct raise_to to = { NULL, NULL };
+	raise_note(&to, r, 1);
 	int (*kind_free)(struct mpii_request *) = mpii_request_ops[r->kind]->free;
 	if (kind_free)
 		rc = kind_free(r);   /* free_fn (lib/ext/greq.c): its error is ours */
@@ -499,7 +501,7 @@ int mpii_Request_free(const char *fn, MPI_Request *request)
 		r->user_freed = 1;
 	mpii_unlock();
 	*request = MPI_REQUEST_NULL;
-	return rc ? raise_req(gen, NULL, rc, fn) : MPI_SUCCESS;
+	return rc ? raise_req(&to, NULL, rc, fn) : MPI_SUCCESS;
 }
 
 int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_Status *status)
@@ -518,12 +520,14 @@ int mpii_Request_get_status(const char *fn, MPI_Request request, int *flag, MPI_
 		mpii_progress(-1);
 	*flag = req_done(request);
 	int rc = MPI_SUCCESS;
+	struct raise_to to = { NULL, NULL };
+	raise_note(&to, request, 1);
 	if (*flag)
 		rc = query(request);   /* query_fn fills the status; its error is ours */
 	if (*flag)
 		mpii_status_copy(status, &request->status);
 	mpii_unlock();
-	return rc ? raise_req(1, NULL, rc, fn) : MPI_SUCCESS;
+	return rc ? raise_req(&to, NULL, rc, fn) : MPI_SUCCESS;
 }
 
 /* ---------------------------------- MPI-4.1 3.7.6: status without freeing
@@ -560,7 +564,8 @@ int mpii_Request_get_status_any(const char *fn, int count, const MPI_Request arr
 	int rc = peek_enter(fn, count, array_of_requests, !index || !flag);
 	if (rc)
 		return rc;
-	int active = 0, gen = 0;
+	int active = 0;
+	struct raise_to to = { NULL, NULL };
 	*index = MPI_UNDEFINED;
 	*flag = 0;
 	for (int i = 0; i < count; i++) {
@@ -571,7 +576,7 @@ int mpii_Request_get_status_any(const char *fn, int count, const MPI_Request arr
 		if (req_done(r)) {
 			*index = i;
 			*flag = 1;
-			gen = is_gen(r);
+			raise_note(&to, r, 1);
 			rc = peek(r, status);
 			break;
 		}
@@ -581,7 +586,7 @@ int mpii_Request_get_status_any(const char *fn, int count, const MPI_Request arr
 		status_empty_single(status);
 	}
 	mpii_unlock();
-	return rc ? raise_req(gen, NULL, rc, fn) : MPI_SUCCESS;
+	return rc ? raise_req(&to, NULL, rc, fn) : MPI_SUCCESS;
 }
 
 int mpii_Request_get_status_all(const char *fn, int count, const MPI_Request array_of_requests[],
@@ -646,7 +651,8 @@ int mpii_Cancel(const char *fn, MPI_Request *request)
 	struct mpii_request *r = *request;
 	int rc = MPI_SUCCESS;
 	mpii_lock();
-	int gen = is_gen(r);
+	struct raise_to to = { NULL, NULL };
+	raise_note(&to, r, 1);
 	MPI_Comm comm = err_comm(r);
 	int (*cancel)(struct mpii_request *) = mpii_request_ops[r->kind]->cancel;
 	if (r->h_state)
@@ -654,7 +660,7 @@ int mpii_Cancel(const char *fn, MPI_Request *request)
 	else if (!inert(r) && cancel)
 		rc = cancel(r);   /* lib/p2p/p2p_cancel.c, cancel_fn (lib/ext/greq.c) */
 	mpii_unlock();
-	return rc ? raise_req(gen, comm, rc, fn) : MPI_SUCCESS;
+	return rc ? raise_req(&to, comm, rc, fn) : MPI_SUCCESS;
 }
 
 #pragma weak MPI_Test_cancelled = PMPI_Test_cancelled

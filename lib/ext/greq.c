@@ -177,13 +177,27 @@ int mpii_gen_free(struct mpii_request *req)
 
 /* MPI_Grequest_start requests: query_fn when wait/test reads the status,
  * free_fn when they collect it or MPI_Request_free frees it. */
+/* Generalized and meta requests raise through MPI_COMM_SELF (SPEC §5)
+ * in the calls on one request (lib/core/request.h, raise_to). */
+static int raise_self(void *obj, int errcode, const char *fn)
+{
+	(void)obj;
+	return mpii_err_self(errcode, fn, "request failed");
+}
+
+static void gen_raise_to(struct mpii_request *req, struct mpii_raise_to *to)
+{
+	(void)req;
+	to->fn = raise_self;
+}
+
 static const struct mpii_request_ops greq_ops = {
 	.cancel = mpii_gen_cancel,
 	.query = mpii_greq_query,
 	.collected = mpii_greq_collected,
 	.free = mpii_gen_free,
 	.release = mpii_greq_release,
-	.raise_self = 1,
+	.raise_to = gen_raise_to,
 };
 
 /* Meta requests: persistent, started through start_fn. */
@@ -192,7 +206,7 @@ static const struct mpii_request_ops meta_ops = {
 	.cancel = mpii_gen_cancel,
 	.free = mpii_gen_free,
 	.release = mpii_greq_release,
-	.raise_self = 1,
+	.raise_to = gen_raise_to,
 };
 
 void mpii_ext_init(void)

@@ -2,7 +2,9 @@
  * lib/io/datarep.c - data representations (MPI-3.1 13.5): "native" (the
  * bytes as in memory), "internal" (ours: the same as native, which the
  * standard allows on one machine), "external32" (big-endian, the
- * standard's sizes), and the ones the user adds with MPI_Register_datarep.
+ * standard's sizes), and the ones the user adds with MPI_Register_datarep
+ * (conversion functions taking an int count) or MPI_Register_datarep_c
+ * (taking an MPI_Count: called once for any count).
  *
  * A representation other than native converts between the user's memory
  * and a packed buffer in the file's form (mpii_io_rep_convert), and the
@@ -27,12 +29,14 @@ struct io_datarep {
 	char name[MPI_MAX_DATAREP_STRING];
 	int external32;
 	MPI_Datarep_conversion_function *read_fn, *write_fn;
+	MPI_Datarep_conversion_function_c *read_fn_c, *write_fn_c; /* _c: instead */
+	int large;           /* registered by MPI_Register_datarep_c */
 	MPI_Datarep_extent_function *extent_fn;
 	void *extra;
 	struct io_datarep *next;
 };
 
-static struct io_datarep ext32 = { "external32", 1, NULL, NULL, NULL, NULL, NULL };
+static struct io_datarep ext32 = { .name = "external32", .external32 = 1 };
 static struct io_datarep *user_reps;
 
 int mpii_obj_conversion_fn_null(void *userbuf, MPI_Datatype datatype, int count, void *filebuf,
@@ -40,6 +44,15 @@ int mpii_obj_conversion_fn_null(void *userbuf, MPI_Datatype datatype, int count,
 {
 	/* Never called: a representation registered with it moves the
 	 * bytes as they are (compared by address). */
+	(void)userbuf; (void)datatype; (void)count; (void)filebuf; (void)position;
+	(void)extra_state;
+	return MPI_SUCCESS;
+}
+
+int mpii_obj_conversion_fn_null_c(void *userbuf, MPI_Datatype datatype, MPI_Count count,
+				  void *filebuf, MPI_Offset position, void *extra_state)
+{
+	/* Never called, as mpii_obj_conversion_fn_null. */
 	(void)userbuf; (void)datatype; (void)count; (void)filebuf; (void)position;
 	(void)extra_state;
 	return MPI_SUCCESS;
@@ -158,23 +171,31 @@ int mpii_io_rep_convert(const struct io_datarep *rep, int to_file, void *buf, MP
 		return MPI_SUCCESS;
 	}
 	MPI_Datarep_conversion_function *f = to_file ? rep->write_fn : rep->read_fn;
-	if (!f || f == MPI_CONVERSION_FN_NULL) {
+	MPI_Datarep_conversion_function_c *fc = to_file ? rep->write_fn_c : rep->read_fn_c;
+	if (rep->large ? !fc || fc == MPI_CONVERSION_FN_NULL_C : !f || f == MPI_CONVERSION_FN_NULL) {
 		if (to_file)
 			mpii_type_pack(dt, count, buf, 0, fbuf, total);
 		else
 			mpii_type_unpack(dt, count, buf, 0, fbuf, total);
 		return MPI_SUCCESS;
 	}
+	if (rep->large)
+		return fc(buf, dt, count, fbuf, position, rep->extra) ? MPI_ERR_CONVERSION
+								      : MPI_SUCCESS;
 	if (count > INT32_MAX)
 		return MPI_ERR_COUNT;
 	int rc = f(buf, dt, (int)count, fbuf, position, rep->extra);
 	return rc ? MPI_ERR_CONVERSION : MPI_SUCCESS;
 }
 
-int mpii_Register_datarep(const char *fn, const char *datarep,
-			  MPI_Datarep_conversion_function *read_conversion_fn,
-			  MPI_Datarep_conversion_function *write_conversion_fn,
-			  MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state)
+/* Both registrations: the int functions (large 0) or the MPI_Count ones
+ * (large 1: read_c, write_c). */
+static int register_rep(const char *fn, const char *datarep, int large,
+			MPI_Datarep_conversion_function *read_conversion_fn,
+			MPI_Datarep_conversion_function *write_conversion_fn,
+			MPI_Datarep_conversion_function_c *read_c,
+			MPI_Datarep_conversion_function_c *write_c,
+			MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state)
 {
 	int known;
 	if (!datarep || !*datarep || strlen(datarep) >= MPI_MAX_DATAREP_STRING)
@@ -188,6 +209,9 @@ int mpii_Register_datarep(const char *fn, const char *datarep,
 		strcpy(d->name, datarep);
 		d->read_fn = read_conversion_fn;
 		d->write_fn = write_conversion_fn;
+		d->read_fn_c = read_c;
+		d->write_fn_c = write_c;
+		d->large = large;
 		d->extent_fn = dtype_file_extent_fn;
 		d->extra = extra_state;
 		d->next = user_reps;
@@ -200,4 +224,22 @@ int mpii_Register_datarep(const char *fn, const char *datarep,
 	if (!d)
 		return mpii_file_err(MPI_FILE_NULL, MPI_ERR_NO_MEM, fn, "out of memory");
 	return MPI_SUCCESS;
+}
+
+int mpii_Register_datarep(const char *fn, const char *datarep,
+			  MPI_Datarep_conversion_function *read_conversion_fn,
+			  MPI_Datarep_conversion_function *write_conversion_fn,
+			  MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state)
+{
+	return register_rep(fn, datarep, 0, read_conversion_fn, write_conversion_fn, NULL, NULL,
+			    dtype_file_extent_fn, extra_state);
+}
+
+int mpii_Register_datarep_c(const char *fn, const char *datarep,
+			    MPI_Datarep_conversion_function_c *read_conversion_fn,
+			    MPI_Datarep_conversion_function_c *write_conversion_fn,
+			    MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state)
+{
+	return register_rep(fn, datarep, 1, NULL, NULL, read_conversion_fn, write_conversion_fn,
+			    dtype_file_extent_fn, extra_state);
 }

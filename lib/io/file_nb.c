@@ -190,22 +190,37 @@ static int op_poll(struct mpii_request *req)
 	return 0;
 }
 
-/* The request's raise hook (lib/core/request.h): MPI_Wait/Test and the
- * array calls raise a failed access's class through the file's handler
- * (MPI-3.1 13.7), not MPI_COMM_WORLD's. */
+/* The kind's raise op (lib/core/request.h, raise_to): MPI_Wait/Test and
+ * the array calls raise a failed access's class through the file's
+ * handler (MPI-3.1 13.7), not MPI_COMM_WORLD's.  The file is the
+ * request's own state (req->greq), which its kind needs no op to drop. */
 static int req_raise(void *fh, int errcode, const char *fn)
 {
 	return mpii_file_err(fh, errcode, fn, "nonblocking access failed");
 }
 
+static void file_raise_to(struct mpii_request *req, struct mpii_raise_to *to)
+{
+	to->fn = req_raise;
+	to->obj = req->greq;
+	to->arrays = 1;
+}
+
+static const struct mpii_request_ops file_ops = {
+	.raise_to = file_raise_to,
+};
+
+void mpii_io_init(void)
+{
+	mpii_request_register(MPII_REQ_FILE, &file_ops);
+}
+
 /* A request of fh, its errors raised on fh. */
 static struct mpii_request *file_request(struct mpii_file *fh)
 {
-	struct mpii_request *req = mpii_request_new(MPII_REQ_COLL);
-	if (req) {
-		req->raise = req_raise;
-		req->raise_obj = fh;
-	}
+	struct mpii_request *req = mpii_request_new(MPII_REQ_FILE);
+	if (req)
+		req->greq = fh;
 	return req;
 }
 

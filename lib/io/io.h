@@ -53,4 +53,8 @@ int mpii_file_check(MPI_File fh);
 int mpii_file_err(MPI_File fh, int errcode, const char *fn, const char *detail, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* Register the nonblocking file accesses' request kind (MPII_REQ_FILE,
+ * lib/io/file_nb.c: their errors raised on their file); MPI_Init. */
+void mpii_io_init(void);
+
 #endif

@@ -15,7 +15,8 @@
  * library's value and are read-only (reset, write: MPI_T_ERR_PVAR_NO_WRITE).
  *
  * The wait timer, core_wait_time, is the one variable that costs time
- * (two clock reads per blocking wait): it is not continuous, and only
+ * (a few clock reads per blocking wait, none on its way out:
+ * lib/core/progress.c): it is not continuous, and only
  * while some handle of it is started does lib/core read the clock
  * (mpii_g.time_waits, under the library lock).  It reads in seconds, as
  * an MPI_DOUBLE.
@@ -24,8 +25,12 @@
  * that nothing counted between the two is lost: it is atomic in that
  * sense for every writable variable.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #include "lib/tools/tools.h"
 #include "lib/core/core.h"
 #include "lib/p2p/p2p.h"
@@ -52,7 +57,70 @@ static uint64_t r_unexp_hwm(void) { return mpii_p2p_ctr.unexp_hwm; }
 static uint64_t r_coll_calls(void) { return mpii_coll_ctr.shm_calls; }
 static uint64_t r_coll_bytes(void) { return mpii_coll_ctr.shm_bytes; }
 static uint64_t r_handler_runs(void) { return mpii_handler_runs; }
-static uint64_t r_wait_ns(void) { return mpii_g.wait_ns; }
+/* The wait timer's clock (lib/core/progress.h, mpii_wait_clock): the TSC
+ * where the CPU says it is invariant (CPUID 0x80000007 EDX bit 8: same
+ * rate in every P- and C-state) and the kernel keeps time by it (its
+ * clock source is "tsc", so it found the counters of the cores in step),
+ * calibrated against CLOCK_MONOTONIC over 2 ms at the first start of the
+ * timer (each end bracketed by two clock reads, retried when preempted in
+ * between); elsewhere the monotonic clock, 1 tick = 1 ns.  Chosen once,
+ * before any wait is timed: under the library lock, time_waits 0. */
+static double ns_per_tick = 1.0;
+static int clock_chosen;
+
+#if defined(__x86_64__) || defined(__i386__)
+static int tsc_usable(void)
+{
+	unsigned a, b, c, d;
+	if (!__get_cpuid(0x80000007, &a, &b, &c, &d) || !(d & (1u << 8)))
+		return 0;
+	char src[32] = "";
+	FILE *f = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+	if (!f)
+		return 0;
+	int ok = fgets(src, sizeof(src), f) && strncmp(src, "tsc", 3) == 0 &&
+		 (src[3] == '\n' || src[3] == 0);
+	fclose(f);
+	return ok;
+}
+
+/* One (ns, tick) pair read close together: 0 when preempted between. */
+static int clock_pair(int64_t *ns, uint64_t *tick)
+{
+	for (int i = 0; i < 20; i++) {
+		int64_t a = mpii_now_ns();
+		uint64_t t = __rdtsc();
+		int64_t b = mpii_now_ns();
+		if (b - a < 1000) {
+			*ns = a + (b - a) / 2;
+			*tick = t;
+			return 1;
+		}
+	}
+	return 0;
+}
+#endif
+
+static void clock_choose(void)
+{
+	if (clock_chosen)
+		return;
+	clock_chosen = 1;
+#if defined(__x86_64__) || defined(__i386__)
+	int64_t n0, n1;
+	uint64_t t0, t1;
+	if (!tsc_usable() || !clock_pair(&n0, &t0))
+		return;
+	while (mpii_now_ns() - n0 < 2000000)
+		;
+	if (!clock_pair(&n1, &t1) || t1 <= t0)
+		return;
+	ns_per_tick = (double)(n1 - n0) / (double)(t1 - t0);
+	mpii_g.wait_tsc = 1;
+#endif
+}
+
+static uint64_t r_wait_ns(void) { return (uint64_t)((double)mpii_g.wait_ticks * ns_per_tick); }
 static uint64_t r_rma_puts(void) { return mpii_rma_ctr.puts; }
 static uint64_t r_rma_gets(void) { return mpii_rma_ctr.gets; }
 static uint64_t r_rma_accs(void) { return mpii_rma_ctr.accs; }
@@ -191,7 +259,7 @@ static struct mpii_t_pvar_handle **find_handle(struct mpii_t_pvar_session *s, MP
 static void timer_stop(struct mpii_t_pvar_handle *h)
 {
 	mpii_lock();
-	h->acc += mpii_g.wait_ns - h->t0;
+	h->acc += r_wait_ns() - h->t0;
 	mpii_g.time_waits--;
 	mpii_unlock();
 	h->started = 0;
@@ -200,8 +268,10 @@ static void timer_stop(struct mpii_t_pvar_handle *h)
 static void timer_start(struct mpii_t_pvar_handle *h)
 {
 	mpii_lock();
+	if (!mpii_g.time_waits)
+		clock_choose();
 	mpii_g.time_waits++;
-	h->t0 = mpii_g.wait_ns;
+	h->t0 = r_wait_ns();
 	mpii_unlock();
 	h->started = 1;
 }
