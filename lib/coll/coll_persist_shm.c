@@ -49,7 +49,6 @@
 #include "lib/coll/coll.h"
 #include "lib/coll/coll_persist.h"
 #include "lib/core/core.h"
-#include "lib/core/segv.h"
 
 /* The largest contribution the plan takes, and the most members: the
  * small operations whose schedule costs more than their data. */

@@ -42,7 +42,6 @@
 #include "lib/coll/coll.h"
 #include "lib/core/core.h"
 #include "lib/coll/nbc.h"
-#include "lib/core/segv.h"
 #include "shm/doorbell.h"
 
 /* A member's flag line also carries its contribution to small reductions

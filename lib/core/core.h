@@ -29,5 +29,6 @@
 #include "lib/core/entry.h"
 #include "lib/core/hwtopo.h"
 #include "lib/core/session.h"
+#include "lib/core/segv.h"
 
 #endif
