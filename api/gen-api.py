@@ -570,6 +570,19 @@ def large_body(fn):
         o.append('\t\tgoto out;' if label else '\t\treturn rc;')
         o.append('\t}')
     o.append(wrap('\trc = %s(%s);' % (callee, ', '.join(args))))
+    # A persistent collective's plan points at its arrays for every
+    # MPI_Start: the narrowed ones go with the request (mpii_pcoll_keep,
+    # lib/coll/coll.h) instead of being freed here.
+    arrays = [a.name for a0, a, it in large_items(fn) if '[' in a.ctype]
+    if base.name.endswith('_init') and arrays:
+        if len(arrays) > 4 or 'request' not in [a.name for a in fn.args]:
+            raise ApiError('%s: a persistent form keeps at most four arrays, with its request'
+                           % fn.name)
+        o.append('\tif (rc == MPI_SUCCESS) {')
+        for n in arrays:
+            o.append('\t\tmpii_pcoll_keep(*request, n_%s);' % n)
+            o.append('\t\tn_%s = NULL;' % n)
+        o.append('\t}')
     if post:
         o.append('\tif (rc == MPI_SUCCESS) {')
         o += ['\t\t' + l for s in post for l in s.split('\n')]
@@ -595,6 +608,7 @@ def out_large_c(funcs):
     o.append(' * communicator, window or file (docs/STATUS.md lists the functions).')
     o.append(' * A count that fits costs a comparison.\n */')
     o.append('#include <stdlib.h>')
+    o.append('#include "lib/coll/coll.h"')
     o.append('#include "lib/comm/comm.h"')
     o.append('#include "lib/core/core.h"')
     o.append('#include "lib/core/large.h"')

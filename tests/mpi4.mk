@@ -9,6 +9,9 @@ MPI4_TESTS = tests/mpi/mpi4_info_string tests/mpi/mpi4_status_fields \
 MPI4_TESTS += tests/mpi/mpi4_persist_coll tests/mpi/mpi4_partitioned
 # the large-count forms MPI_X_c (large_msg needs 10 GiB free, else skips)
 MPI4_TESTS += tests/mpi/large_count_c tests/mpi/large_msg
+# the persistent _init_c forms keep their narrowed arrays (found by mpi4py
+# on the standard ABI, issue 44)
+MPI4_TESTS += tests/mpi/pcoll_init_c_arrays
 # sessions (lib/core/session.c, lib/comm/comm_from_group.c)
 MPI4_TESTS += tests/mpi/mpi4_session tests/mpi/mpi4_session_world tests/mpi/mpi4_session_reinit
 # communicator assertions, hardware split types

@@ -59,6 +59,12 @@ void mpii_coll_config_init(void);
 /* MPI_Init: register the persistent collectives' request ops with
  * lib/core/ (lib/coll/coll_persist.c). */
 void mpii_coll_init(void);
+/* A persistent collective's request (MPI_X_init) takes ARRAY, memory of
+ * malloc, to free with its plan: the MPI_X_init_c forms (lib/core/large.c)
+ * narrow the caller's MPI_Count and MPI_Aint arrays into arrays of their
+ * own, which the plan points at for every MPI_Start.  Called on a request
+ * its _init has just made, before the user has it (no lock). */
+void mpii_pcoll_keep(MPI_Request request, void *array);
 
 /* A bcast queue in the segment (lib/coll/shm_queue.c): a waiter line,
  * done[size] lines and `slots` slots of `slot` bytes; its broadcasts are

@@ -177,7 +177,20 @@ static void plan_free(void *state)
 		mpii_type_unref(p->a.rtype);
 	if (p->a.op)
 		mpii_op_unref(p->a.op);
+	for (int i = 0; i < 4; i++)
+		free(p->kept[i]);
 	free(p);
+}
+
+/* (api/gen-api.py refuses an _init_c form with more than four arrays.) */
+void mpii_pcoll_keep(MPI_Request request, void *array)
+{
+	struct pcoll_plan *p = request->state;
+	for (int i = 0; array && i < 4; i++)
+		if (!p->kept[i]) {
+			p->kept[i] = array;
+			return;
+		}
 }
 
 static const struct mpii_request_ops pcoll_ops = {

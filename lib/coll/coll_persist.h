@@ -60,6 +60,9 @@ struct pcoll_plan {
 	struct pcoll_args a;
 	struct mpii_request *inner;   /* the running nonblocking operation */
 	struct pcoll_shm *shm;        /* the shared-memory plan, or NULL */
+	/* the arrays an MPI_X_init_c handed over (mpii_pcoll_keep): at most
+	 * four (counts and displacements of both sides) */
+	void *kept[4];
 };
 
 /* lib/coll/coll_persist_shm.c (lock held for all three). */
