@@ -37,6 +37,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include "launcher/ports.h"
+#include "shm/config.h"
 #include "shm/names.h"
 
 struct port {
@@ -171,7 +172,7 @@ static struct waiter *partner(uint32_t num, bool accept)
 
 static const char *own_job(void)
 {
-	const char *j = getenv("SHMPI_LAUNCHER");
+	const char *j = shm_config_env("SHMPI_LAUNCHER");
 	return j ? j : "";
 }
 

@@ -207,7 +207,7 @@ _Static_assert(offsetof(struct shm_member, numa_node) < SHM_CACHELINE, "numa_nod
 /* A member's doorbell, in memory every member writes (anybody may wake
  * anybody): one line each.  sleepers is the member's own count but stays
  * beside the doorbell, the pair a waker reads; a scribble there costs
- * wake-ups, not messages (every sleep is bounded: SHMPI_SLEEP_NS). */
+ * wake-ups, not messages (every sleep is bounded). */
 struct shm_bell {
 	/* Doorbell: a futex word bumped by whoever wants the member awake. */
 	shm_cacheline_aligned _Atomic uint32_t doorbell;

@@ -42,11 +42,13 @@ int main(int argc, char **argv)
 	TEST_CHECK(MPI_Win_c2f(MPI_WIN_NULL) == 0 && MPI_Win_f2c(0) == MPI_WIN_NULL);
 	TEST_CHECK(MPI_Win_f2c(MPI_Comm_c2f(MPI_COMM_WORLD)) == MPI_WIN_NULL);
 	MPI_Win_free(&win);
-	/* an unimplemented function says so */
+	/* a bad argument is an error class through the handler (this used
+	 * to check that the then-unimplemented MPI_Op_create_c said so; it
+	 * exists since issue 41) */
 	MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 	MPI_Op op;
 	int rc = MPI_Op_create_c(NULL, 1, &op);
-	TEST_CHECK(rc == MPI_ERR_UNSUPPORTED_OPERATION);
+	TEST_CHECK(rc != MPI_SUCCESS);
 	MPI_Comm parent;
 	TEST_MPI(MPI_Comm_get_parent(&parent));
 	TEST_CHECK(parent == MPI_COMM_NULL);
