@@ -9,6 +9,13 @@
 # Each build tree needs its launcher/mpirun-shm and perf/PROGRAM (make, then
 # `make perf/PROGRAM` where make check has not built it).
 #
+# With -i the two arguments are install prefixes instead (make install
+# --prefix=P, or two installed versions): PROGRAM.c and bench.c of this
+# tree's perf/ are compiled with each prefix's bin/mpicc and run with its
+# bin/mpirun-shm, so the same source measures both libraries:
+#
+#   perf/ab.sh -i -n 15 /tmp/shmpi-old /tmp/shmpi-new pingpong -m 8:4M
+#
 # With -e the two arguments are environments instead (lists of NAME=VALUE,
 # "" for none) and both runs use the build tree in the current directory:
 # a setting's before and after, say an old default set explicitly against
@@ -31,10 +38,12 @@ rounds=7
 np=2
 envs=
 abi=
-while getopts aen:p: o; do
+prefixes=
+while getopts aein:p: o; do
 	case $o in
 	a) abi=1 ;;
 	e) envs=1 ;;
+	i) prefixes=1 ;;
 	n) rounds=$OPTARG ;;
 	p) np=$OPTARG ;;
 	*) exit 2 ;;
@@ -43,6 +52,7 @@ done
 shift $((OPTIND - 1))
 [ -n "$abi" ] && set -- . . "$@"
 [ $# -ge 3 ] || { echo "usage: $0 [-n ROUNDS] [-p NP] OLD_BUILD NEW_BUILD PROGRAM [ARGS...]" >&2
+		  echo "       $0 -i [-n ROUNDS] [-p NP] OLD_PREFIX NEW_PREFIX PROGRAM [ARGS...]" >&2
 		  echo "       $0 -e [-n ROUNDS] [-p NP] OLD_ENV NEW_ENV PROGRAM [ARGS...]" >&2; exit 2; }
 old=$1 new=$2 prog=$3
 shift 3
@@ -50,6 +60,23 @@ if [ -n "$envs" ]; then
 	old_dir=. new_dir=. old_env=$old new_env=$new
 else
 	old_dir=$old new_dir=$new old_env='' new_env=''
+fi
+if [ -n "$prefixes" ]; then
+	# A build-tree look-alike per prefix: launcher/mpirun-shm and
+	# perf/PROGRAM, compiled here with the prefix's mpicc.
+	perf_src=$(cd "$(dirname "$0")" && pwd)
+	tmp=${TMPDIR:-/tmp}/ab.$$
+	trap 'rm -rf "$tmp"' EXIT
+	for tag in old new; do
+		if [ $tag = old ]; then p=$old; else p=$new; fi
+		[ -x "$p/bin/mpirun-shm" ] && [ -x "$p/bin/mpicc" ] ||
+			{ echo "$0: $p has no bin/mpirun-shm or bin/mpicc" >&2; exit 2; }
+		mkdir -p "$tmp/$tag/launcher" "$tmp/$tag/perf"
+		ln -s "$p/bin/mpirun-shm" "$tmp/$tag/launcher/mpirun-shm"
+		"$p/bin/mpicc" -O2 -I"$perf_src" -o "$tmp/$tag/perf/$prog" "$perf_src/$prog.c" \
+			"$perf_src/bench.c" || exit 2
+	done
+	old_dir=$tmp/old new_dir=$tmp/new
 fi
 old_prog=$prog new_prog=$prog
 [ -n "$abi" ] && new_prog=$prog-abi

@@ -79,6 +79,8 @@ endif
 # The point-to-point paths in instructions (perf/p2p_count.sh compiles
 # perf/p2p_count.c against each build tree it is given).
 EXTRA_DIST += perf/p2p_count.sh perf/p2p_count.c
+# The same for collectives, waits left out (perf/coll_count.sh).
+EXTRA_DIST += perf/coll_count.sh perf/coll_count.c
 
 # MPI-4.0 persistent collectives and partitioned point-to-point against
 # their ordinary forms (issue 41)

@@ -78,7 +78,9 @@ struct mpii_bq {
  * numbered on their own (seq).  MPII_RQ_SLOTS is the most slots a queue has. */
 #define MPII_RQ_SLOTS 32
 struct mpii_rq {
-	void *area;                     /* NULL until set up */
+	void *area;                     /* NULL until set up; page-aligned */
+	char *slots_at;                 /* member r's slots at slots_at + r * stride */
+	size_t stride;                  /* a member's slots, page-rounded */
 	size_t slot;                    /* bytes per slot, its 8-byte header included */
 	int slots;
 	int state;                      /* 0 not tried, 1 ready, -1 unavailable */

@@ -37,7 +37,12 @@
  *
  * The queues ((n * SLOTS) slots and SLOTS + 1 lines) are taken from the
  * arena at the first small reduce or gather of a communicator (collective:
- * every member makes the same size decision).
+ * every member makes the same size decision).  Each member's slots fill
+ * pages of their own, read-only in the other members (single writer,
+ * issue 40: only the member writes its slots; a wild write into another's
+ * faults in the writer, lib/core/segv.c); the lines before them
+ * (waiters, folded[]) and hint[] after them, which roots write, are
+ * shared.
  *
  * Slots are 512 bytes so that a gather of 256-byte blocks fits; reduces
  * of up to 504 bytes take them too (256 B at np=2 0.40x of the time
@@ -67,6 +72,7 @@
 #include <string.h>
 #include "lib/coll/coll.h"
 #include "lib/core/core.h"
+#include "lib/core/segv.h"
 #include "shm/fence.h"
 #include "shm/doorbell.h"
 
@@ -98,15 +104,26 @@ static size_t hint_lines(int slots)
 	return ((size_t)slots + HINTS_PER_LINE - 1) / HINTS_PER_LINE;
 }
 
-/* Area: waiters line, folded[slots] lines, slots[n][slots], hint[slots]
- * (eight to a line; at the end, so that the slots lie where they did
- * before hint[]: 1-2 KiB gathers, which do not use it, took 1.15x as long
- * with the slots a line further). */
+static size_t page_round(size_t x)
+{
+	return (x + 4095) & ~(size_t)4095;
+}
+
+/* The waiters line and folded[slots] lines, page-rounded. */
+static size_t head_bytes(int slots)
+{
+	return page_round((1 + (size_t)slots) * sizeof(struct mpii_shm_line));
+}
+
+/* Area (page-aligned, a page of slack taken for that): waiters line,
+ * folded[slots] lines, slots[n][slots] (each member's page-rounded),
+ * hint[slots] (eight to a line; at the end, so that the slots lie where
+ * they did before hint[]: 1-2 KiB gathers, which do not use it, took
+ * 1.15x as long with the slots a line further). */
 static size_t rq_bytes(int n, int slots, size_t slot)
 {
-	return (1 + (size_t)slots + (slot == MPII_RQ_SLOT ? hint_lines(slots) : 0)) *
-		       sizeof(struct mpii_shm_line) +
-	       (size_t)n * slots * slot;
+	return 4096 + head_bytes(slots) + (size_t)n * page_round((size_t)slots * slot) +
+	       (slot == MPII_RQ_SLOT ? hint_lines(slots) : 0) * sizeof(struct mpii_shm_line);
 }
 
 /* q's queues, taken from the arena at the first use (collective). */
@@ -119,18 +136,24 @@ static int rq_ready(struct mpii_comm *c, struct mpii_rq *q, int slots, size_t sl
 		       MPII_Q_AHEAD < MPII_GQ64_SLOTS, "prefetching ahead stays within a lap");
 	if (q->area)
 		return 1;
-	if (!mpii_shm_lazy_area(c, rq_bytes(c->size, slots, slot), &q->area, &q->state))
+	void *area;
+	if (!mpii_shm_lazy_area(c, rq_bytes(c->size, slots, slot), &area, &q->state))
 		return 0;
+	/* The segment's base is page-aligned: so is an aligned pointer's
+	 * offset. */
+	q->area = (void *)(((uintptr_t)area + 4095) & ~(uintptr_t)4095);
 	q->slots = slots;
 	q->slot = slot;
+	q->stride = page_round((size_t)slots * slot);
+	q->slots_at = (char *)q->area + head_bytes(slots);
+	mpii_segv_protect_parts(shm_seg_offset(&mpii_g.seg, q->slots_at), q->stride, c->size, c->rank,
+				c->group->world, c->ctx);
 	struct mpii_coll_state *cs = c->coll;
 	/* Without rq_seen, this member only uses folded[] (hint[] is a lower
 	 * bound; the others need not agree). */
 	if (slot == MPII_RQ_SLOT && q == &cs->rq &&
 	    (cs->rq_seen = calloc((size_t)slots, sizeof(uint64_t))))
-		cs->rq_hints = &((struct mpii_shm_line *)((char *)q->area +
-							  rq_bytes(c->size, slots, slot)) -
-				 hint_lines(slots))->v;
+		cs->rq_hints = &((struct mpii_shm_line *)(q->slots_at + (size_t)c->size * q->stride))->v;
 	return 1;
 }
 
@@ -151,8 +174,7 @@ static _Atomic uint64_t *folded_of(struct mpii_rq *rq, uint64_t q)
 
 static char *slot_of(struct mpii_rq *rq, int r, uint64_t q)
 {
-	char *slots = (char *)((struct mpii_shm_line *)rq->area + 1 + rq->slots);
-	return slots + ((size_t)r * (size_t)rq->slots + (q & (uint64_t)(rq->slots - 1))) * rq->slot;
+	return rq->slots_at + (size_t)r * rq->stride + (size_t)(q & (uint64_t)(rq->slots - 1)) * rq->slot;
 }
 
 struct rq_wait {
