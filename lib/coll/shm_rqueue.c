@@ -72,7 +72,6 @@
 #include <string.h>
 #include "lib/coll/coll.h"
 #include "lib/core/core.h"
-#include "lib/core/segv.h"
 #include "shm/fence.h"
 #include "shm/doorbell.h"
 
