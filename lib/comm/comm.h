@@ -143,6 +143,10 @@ int mpii_dyn_init(void);
  * name, which names the job; mpii_dyn_launcher starts a singleton's own
  * launcher first (NULL and *why when it cannot), _if_any does not. */
 const char *mpii_dyn_launcher(const char **why);
+/* The first checks of spawn, accept and connect (lib/comm/dynamic.c):
+ * 0, or the class already raised. */
+int mpii_dyn_check_root(const char *fn, struct mpii_comm *comm, int root, const void *out,
+			const char *name);
 const char *mpii_dyn_launcher_if_any(void);
 
 /* The rest of lib/comm/'s interface: group helpers and topologies. */

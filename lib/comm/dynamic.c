@@ -466,6 +466,27 @@ static void root_spawn(int count, char *commands[], char **argvs[], const int ma
 	free(b.p);
 }
 
+/* The arguments every rooted call of this chapter (spawn, accept,
+ * connect) checks first: an intracommunicator, a root in it, and a place
+ * for the new communicator (out, called name).  0, or the error class
+ * already raised through the handler. */
+int mpii_dyn_check_root(const char *fn, struct mpii_comm *comm, int root, const void *out,
+			const char *name)
+{
+	int rc;
+
+	if ((rc = mpii_comm_check(comm)))
+		return mpii_err(NULL, rc, fn, "invalid communicator");
+	if (comm->is_inter)
+		return mpii_err(comm, MPI_ERR_COMM, fn, "comm is an intercommunicator");
+	if (root < 0 || root >= comm->size)
+		return mpii_err(comm, MPI_ERR_ROOT, fn, "root %d of a communicator of %d", root,
+				comm->size);
+	if (!out)
+		return mpii_err(comm, MPI_ERR_ARG, fn, "%s is NULL", name);
+	return 0;
+}
+
 /* MPI_Comm_spawn_multiple's body (MPI_Comm_spawn is count 1).  Collective
  * over comm; only the root's command arguments count. */
 static int spawn(const char *fn, int count, char *commands[], char **argvs[],
@@ -477,15 +498,8 @@ static int spawn(const char *fn, int count, char *commands[], char **argvs[],
 	const char *why = "the spawn failed at its root";
 	int rc;
 
-	if ((rc = mpii_comm_check(comm)))
-		return mpii_err(NULL, rc, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "comm is an intercommunicator");
-	if (root < 0 || root >= comm->size)
-		return mpii_err(comm, MPI_ERR_ROOT, fn, "root %d of a communicator of %d", root,
-				comm->size);
-	if (!intercomm)
-		return mpii_err(comm, MPI_ERR_ARG, fn, "intercomm is NULL");
+	if ((rc = mpii_dyn_check_root(fn, comm, root, intercomm, "intercomm")))
+		return rc;
 	*intercomm = MPI_COMM_NULL;
 	if (comm->rank == root) {
 		root_spawn(count, commands, argvs, maxprocs, infos, comm, &o, &codes, &why);

@@ -249,15 +249,8 @@ static int meet(const char *fn, bool accept, const char *port_name, MPI_Info inf
 	int hdr[3] = { MPI_SUCCESS, 0, 0 }, *remote = NULL, rc;
 	const char *why = "it failed at the root";
 
-	if ((rc = mpii_comm_check(comm)))
-		return mpii_err(NULL, rc, fn, "invalid communicator");
-	if (comm->is_inter)
-		return mpii_err(comm, MPI_ERR_COMM, fn, "comm is an intercommunicator");
-	if (root < 0 || root >= comm->size)
-		return mpii_err(comm, MPI_ERR_ROOT, fn, "root %d of a communicator of %d", root,
-				comm->size);
-	if (!newcomm)
-		return mpii_err(comm, MPI_ERR_ARG, fn, "newcomm is NULL");
+	if ((rc = mpii_dyn_check_root(fn, comm, root, newcomm, "newcomm")))
+		return rc;
 	*newcomm = MPI_COMM_NULL;
 	if (comm->rank == root) {
 		if (info != MPI_INFO_NULL && !MPII_VALID(info, MPII_MAGIC_INFO)) {
